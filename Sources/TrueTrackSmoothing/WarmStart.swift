@@ -209,8 +209,8 @@ enum WarmStart {
     /// ``minimumImpossibleExcessMetres``), after a step that is not, and a later impossible step within
     /// ``maximumExcursionSeconds`` into a fix that the ceiling does reach from the fix before the first, followed
     /// by a possible step: the fixes between left the track faster than the profile moves and came back as fast.
-    /// Of those, the fixes off the chord across the excursion by half the first one's offset (and the noise) are
-    /// marked.
+    /// Of those, the fixes off the chord across the excursion by half the excursion's median offset (and the
+    /// noise) are marked.
     /// Nothing is marked on a track where more than ``excursionLooseShare`` of the judged steps are impossible (the
     /// wrong profile: a train read as walking; such a departure does not come back either).
     ///
@@ -302,7 +302,7 @@ enum WarmStart {
         var held: [Int] = []
         for excursion in excursions {
             // Only the fixes off the chord across the excursion (from the fix before it to the first fix back) by
-            // half the first one's offset or more, and by more than the fixes' noise: a fix on the track that
+            // half the excursion's median offset or more, and by more than the fixes' noise: a fix on the track that
             // shares a time with an excursion's (two sources at one instant) keeps its weight. (Reachability from
             // the two ends was tried: at 70 m/s it reaches most of a 200 m excursion, and a drive's bursts were
             // followed again, 561 → 2,989 m summed |error| on the tester's.)
@@ -314,9 +314,12 @@ enum WarmStart {
                 let dn = north[j] - (north[a] + (north[b] - north[a]) * f)
                 return de * de + dn * dn
             }
-            let entryHalf = squaredOffset(excursion.range.lowerBound) / 4
+            // Half the excursion's median offset (a burst whose first fix is its farthest, 500 m then 200 m, held
+            // only the first by half of that one's: a reviewer's).
+            let offsets = excursion.range.map(squaredOffset).sorted()
+            let half = offsets[offsets.count / 2] / 4
             for j in excursion.range
-            where squaredOffset(j) > max(entryHalf, sigmasSquared * 2 * (variance[a] + variance[j]), minimumSquared) {
+            where squaredOffset(j) > max(half, sigmasSquared * 2 * (variance[a] + variance[j]), minimumSquared) {
                 weights[j] = WholeTrackSmoother.minimumWeight
                 held.append(j)
             }

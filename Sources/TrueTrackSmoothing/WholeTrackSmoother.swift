@@ -514,10 +514,6 @@ public struct WholeTrackSmoother: Sendable {
         var curveExcess = plane?.curve ?? 0
         let stepCurves = plane == nil ? curveSteps : nil
         var stillChords = StillRunChords()
-        // The steps between two states whose speed without a course the smoother keeps, and what their chords
-        // exceed the smoothed speeds' travel by (see `speedOnlySteps`).
-        let speedSteps = Self.speedOnlySteps(problem, velocityWeights: velocityWeights)
-        var wiggle = 0.0, speedChords = 0.0, readingsTravel = 0.0
         // Term 8, on the solution before the pass below writes the gradient over it.
         let modelCurve = Self.modelCurveMetres(
             problem, solution: system.rhs, countedSteps: countedSteps, curveSteps: curveSteps,
@@ -547,14 +543,6 @@ public struct WholeTrackSmoother: Sendable {
                 let length = counted ? (de * de + dn * dn).squareRoot() : 0
                 if counted {
                     distance += step
-                    if let speedSteps, speedSteps.steps[s], length > 0 {
-                        let vb = x[2 * s - 1], nb = x[order + 2 * s - 1], va = x[2 * s + 1], na = x[order + 2 * s + 1]
-                        let seconds = times[s] - times[s - 1]
-                        let travel = ((vb * vb + nb * nb).squareRoot() + (va * va + na * na).squareRoot()) / 2 * seconds
-                        wiggle += (length - travel) * step / length
-                        speedChords += length
-                        readingsTravel += (speedSteps.speeds[s - 1] + speedSteps.speeds[s]) / 2 * seconds
-                    }
                     if let stepCurves, stepCurves[s] {
                         curveExcess += CurveLength.excessMetres(
                             east: de, north: dn, chord: length,
@@ -699,21 +687,13 @@ public struct WholeTrackSmoother: Sendable {
 
         // A denied difference stays out of the distance and counts in σ as the reported track's disagreement with
         // the readings.
-        // The readings' own path must lie within what the noise lengthens the chords by: readings faster than the
-        // chords (a column 20 % fast) or far slower (a third slow) say something else than the positions, and the
-        // steps keep their chords.
-        if !(readingsTravel <= speedChords && readingsTravel >= (1 - Self.speedWiggleShare) * speedChords)
-            || !wiggle.isFinite
-        {
-            wiggle = 0
-        }
         let denied = speedReadingsCheck?.deniesWhitePart == true
         let modelSigma = denied ? speedReadingsCheck?.modelSigmaMetres(modelDifferenceMetres: modelDifference) : nil
         let noiseSigma = max(distanceVariance, 0).squareRoot()
         if !lengthening.isFinite { lengthening = 0 }
         var result = SmoothedTrack(
             points: points,
-            distanceMetres: max(distance - wiggle + curveExcess + (denied ? 0 : modelDifference), 0),
+            distanceMetres: max(distance + curveExcess + (denied ? 0 : modelDifference), 0),
             distanceSigmaMetres: 0,
             iterations: iterations, segmentCount: segment + 1, excludedFixCount: problem.excludedFixCount,
             solver: solver)
@@ -746,34 +726,6 @@ public struct WholeTrackSmoother: Sendable {
         guard options.noiseLengtheningDraws > 0 else { return 0 }
         return min(options.noiseLengtheningDraws, max(1, 20_000 / max(stateCount, 1)))
     }
-
-    /// For each step s (from state s − 1 to s, inside a segment), whether both states hold a speed without a course
-    /// that the smoother keeps (aligned along the track, robust weight ≥ ``inlierWeight``), and each state's first
-    /// such speed (NaN: none); `nil` when no step does.
-    static func speedOnlySteps(_ p: TrackProblem, velocityWeights: [Double]) -> (steps: [Bool], speeds: [Double])? {
-        guard !p.speeds.isEmpty else { return nil }
-        let n = p.stateCount
-        var speeds = [Double](repeating: .nan, count: n)
-        for speed in p.speeds {
-            let m = speed.entry, s = p.velocityState[m]
-            if velocityWeights[m] >= inlierWeight, p.velocityVariance[m] < TrackProblem.unalignedVariance / 2,
-                speeds[s].isNaN
-            {
-                speeds[s] = speed.metresPerSecond
-            }
-        }
-        var steps = [Bool](repeating: false, count: n)
-        var any = false
-        for s in 1..<max(n, 1) where !speeds[s].isNaN && !speeds[s - 1].isNaN && !p.opensSegment[s] {
-            steps[s] = true
-            any = true
-        }
-        return any ? (steps, speeds) : nil
-    }
-
-    /// How much longer than the readings' own path the chords of ``speedOnlySteps(_:velocityWeights:)`` may be for
-    /// the smoothed speeds to measure those steps: 10 % (the lengthening of a walk's chords under 3 m of noise).
-    static let speedWiggleShare = 0.1
 
     /// Sets every weight from the current solution's residuals; returns how many changed by more than
     /// `tolerance`.

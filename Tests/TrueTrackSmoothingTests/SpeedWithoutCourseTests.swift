@@ -93,33 +93,6 @@ import TrueTrackSimulation
         #expect(withSpeedTotal < 0.95 * withoutTotal)
     }
 
-    /// A straight drive at 14 m/s for 10 minutes, 3 m of white noise per axis (stating 3 m), a speed column without
-    /// a course: the chords between the smoothed positions follow part of the noise sideways, and the steps whose
-    /// speeds the smoother keeps measure the smoothed speeds' travel instead (a smoother tester's: +1.0 … +1.2 %,
-    /// outside ±2σ on 4 of 4 seeds; now +0.2 %). A column a third slow says something else than the positions and
-    /// changes nothing; neither does one a fifth fast.
-    @Test(arguments: [1.0, 2.0 / 3.0, 1.2])
-    func aSpeedWithoutACourseMeasuresTheStepsItsPositionsWiggle(columnScale: Double) {
-        var rng = TestRNG(state: 41)
-        var fixes: [Fix] = [], bare: [Fix] = []
-        for k in 0...600 {
-            let e = 14 * Double(k) + 3 * rng.gaussian(), n = 3 * rng.gaussian()
-            let speed = columnScale * (14 + 0.1 * rng.gaussian())
-            fixes.append(S.fix(seconds: Double(k), east: e, north: n, accuracy: 4.5, speed: speed))
-            bare.append(S.fix(seconds: Double(k), east: e, north: n, accuracy: 4.5))
-        }
-        let smoother = WholeTrackSmoother(profile: .driving)
-        let track = smoother.smooth(fixes)
-        if columnScale == 1 {
-            #expect(abs(track.distanceMetres - 8400) < 0.005 * 8400, "\(track.distanceMetres) m of 8,400")
-            #expect(abs(track.distanceMetres - 8400) <= 2 * track.distanceSigmaMetres)
-        } else {
-            // The chords, as without the column's help in length (within what the column moves the track).
-            let chords = smoother.smooth(bare).distanceMetres
-            #expect(abs(track.distanceMetres - chords) < 0.01 * chords, "\(track.distanceMetres) against \(chords)")
-        }
-    }
-
     @Test func speedSpikesWithoutACourseDoNotMoveAStillPhone() {
         // A phone on a desk, 4 m of noise, Doppler 0.05 m/s with every tenth reading a 0.4–0.6 m/s spike and
         // no course: the spikes find no motion in the positions to lie along, and nothing is travelled.
