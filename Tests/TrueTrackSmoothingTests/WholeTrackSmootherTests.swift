@@ -208,66 +208,58 @@ enum SmoothingSupport {
         #expect(track.points.allSatisfy { $0.speedMetresPerSecond < 1e-9 })
     }
 
-    /// A cyclist at 6 m/s east, 1 Hz, readings of speed and course, 3 m of white noise claiming 5 m, and three
-    /// multipath excursions that agree with themselves (3, 10 and 15 fixes held 180–230 m off, still claiming 5 m):
-    /// each fix looks good to its neighbours, and the smoother followed them (a smoother tester's rides: +820 m in
-    /// 30 minutes, positions 113–207 m off). The readings deny the steps out and back: the excursions start at the
-    /// minimum weight, stay there, and the track and its distance are the ride's.
-    @Test func excursionsTheReadingsDenyAreLeftOut() throws {
-        var rng = TestRNG(state: 19)
-        let excursions: [(range: ClosedRange<Int>, east: Double, north: Double)] = [
-            (100...109, 0, 200), (300...302, 150, -100), (450...464, -160, 165),
-        ]
+    /// The three multipath excursions of the rides below: fixes 100…109, 300…302 and 450…464 held 180–230 m off.
+    static let burstExcursions: [(range: ClosedRange<Int>, east: Double, north: Double)] = [
+        (100...109, 0, 200), (300...302, 150, -100), (450...464, -160, 165),
+    ]
+
+    /// A cyclist at 6 m/s east for 600 s, 1 Hz, 3 m of white noise claiming 5 m, with ``burstExcursions`` (still
+    /// claiming 5 m), its fixes made by `fix(seconds, east, north)`; then the cycling smoother's track checked: its
+    /// distance within `tolerance` of 3,600 m, and at every excursion fix a weight under 0.05 and a position within
+    /// `nearMetres` of the ride.
+    static func checkBurstRide(
+        seed: UInt64, tolerance: Double, nearMetres: Double, fix: (Double, Double, Double) -> Fix
+    ) throws {
+        var rng = TestRNG(state: seed)
         var fixes: [Fix] = []
         for k in 0...600 {
             var east = 6 * Double(k) + 3 * rng.gaussian(), north = 3 * rng.gaussian()
-            if let off = excursions.first(where: { $0.range.contains(k) }) {
+            if let off = burstExcursions.first(where: { $0.range.contains(k) }) {
                 east += off.east
                 north += off.north
             }
-            fixes.append(S.fix(seconds: Double(k), east: east, north: north, accuracy: 5, speed: 6, course: 90))
+            fixes.append(fix(Double(k), east, north))
         }
         let track = WholeTrackSmoother(options: SmoothingOptions(profile: .cycling)).smooth(fixes)
-        #expect(abs(track.distanceMetres - 3600) < 36, "\(track.distanceMetres)")
-        for excursion in excursions {
+        #expect(abs(track.distanceMetres - 3600) < tolerance, "\(track.distanceMetres)")
+        for excursion in burstExcursions {
             for k in excursion.range {
                 let point = try #require(track.points.first { $0.fixIndex == k })
                 let truth = S.frame.unproject(east: 6 * Double(k), north: 0)
                 #expect(point.weight < 0.05, "fix \(k): weight \(point.weight)")
-                #expect(S.metres(point, truth.latitude, truth.longitude) < 10, "fix \(k)")
+                #expect(S.metres(point, truth.latitude, truth.longitude) < nearMetres, "fix \(k)")
             }
         }
     }
 
-    /// The same ride's excursions without readings, and with a speed column but no course (a bike computer's, a GPX
-    /// logger's): the readings deny nothing, but no speed the cycling profile allows (25 m/s) takes a fix 200 m off
-    /// in a second and back: the excursions start at the minimum weight and the distance is the ride's (a smoother
-    /// tester's: 3,930 ± 31 m and 3,936 ± 17 m of 3,600, the track 200 m off the road claiming 2–5 m).
+    /// The ride with readings of speed and course: each excursion fix looks good to its neighbours, and the smoother
+    /// followed them (a smoother tester's rides: +820 m in 30 minutes, positions 113–207 m off). The readings deny
+    /// the steps out and back: the excursions start at the minimum weight, stay there, and the track and its
+    /// distance are the ride's.
+    @Test func excursionsTheReadingsDenyAreLeftOut() throws {
+        try Self.checkBurstRide(seed: 19, tolerance: 36, nearMetres: 10) { t, east, north in
+            S.fix(seconds: t, east: east, north: north, accuracy: 5, speed: 6, course: 90)
+        }
+    }
+
+    /// The ride without readings, and with a speed column but no course (a bike computer's, a GPX logger's): the
+    /// readings deny nothing, but no speed the cycling profile allows (25 m/s) takes a fix 200 m off in a second and
+    /// back: the excursions are held at the minimum weight and the distance is the ride's (a smoother tester's:
+    /// 3,930 ± 31 m and 3,936 ± 17 m of 3,600, the track 200 m off the road claiming 2–5 m).
     @Test(arguments: [false, true])
     func excursionsNoAllowedSpeedExplainsAreLeftOut(withSpeeds: Bool) throws {
-        var rng = TestRNG(state: 23)
-        let excursions: [(range: ClosedRange<Int>, east: Double, north: Double)] = [
-            (100...109, 0, 200), (300...302, 150, -100), (450...464, -160, 165),
-        ]
-        var fixes: [Fix] = []
-        for k in 0...600 {
-            var east = 6 * Double(k) + 3 * rng.gaussian(), north = 3 * rng.gaussian()
-            if let off = excursions.first(where: { $0.range.contains(k) }) {
-                east += off.east
-                north += off.north
-            }
-            fixes.append(
-                S.fix(seconds: Double(k), east: east, north: north, accuracy: 5, speed: withSpeeds ? 6 : nil))
-        }
-        let track = WholeTrackSmoother(options: SmoothingOptions(profile: .cycling)).smooth(fixes)
-        #expect(abs(track.distanceMetres - 3600) < 54, "\(track.distanceMetres)")
-        for excursion in excursions {
-            for k in excursion.range {
-                let point = try #require(track.points.first { $0.fixIndex == k })
-                let truth = S.frame.unproject(east: 6 * Double(k), north: 0)
-                #expect(point.weight < 0.05, "fix \(k): weight \(point.weight)")
-                #expect(S.metres(point, truth.latitude, truth.longitude) < 15, "fix \(k)")
-            }
+        try Self.checkBurstRide(seed: 23, tolerance: 54, nearMetres: 15) { t, east, north in
+            S.fix(seconds: t, east: east, north: north, accuracy: 5, speed: withSpeeds ? 6 : nil)
         }
     }
 
