@@ -295,7 +295,7 @@ enum SmoothingSupport {
     @Test func anExcursionHoldsOnlyTheFixesOffTheTrack() throws {
         var rng = TestRNG(state: 37)
         var fixes: [Fix] = []
-        for k in 0..<40 {
+        for k in 0..<100 {
             let t = Double(k)
             let still = S.fix(seconds: t, east: rng.gaussian(), north: rng.gaussian(), accuracy: 3)
             let off = S.fix(seconds: t, east: rng.gaussian(), north: 500 + rng.gaussian(), accuracy: 3)
