@@ -1118,38 +1118,27 @@ public struct GPXReader: FixReader {
         _ p: UnsafeRawBufferPointer, _ ns: Int, _ ne: Int, depth: Int, parent: UInt8, ownDefault: GPXNamespace?
     ) -> UInt8 {
         let inherited = ownDefault?.rawValue ?? (parent & GPXReader.scopeNamespaceMask)
-        if isTCX, depth < 2, parent & GPXReader.activityPathBit != 0 {
-            let local = XMLBytes.localNameStart(p, ns, ne)
-            if depth == 0 ? XMLBytes.equals(p, local, ne, "Extensions") : XMLBytes.equals(p, local, ne, "TPX"),
-                namespace(p, ns, local, scope: parent, ownDefault: ownDefault).mayHoldActivitySpeed
-            {
-                return inherited | GPXReader.activityPathBit
-            }
+        let onActivityPath = isTCX && depth < 2 && parent & GPXReader.activityPathBit != 0
+        guard onActivityPath || parent & GPXReader.knownPathBit != 0 else { return inherited }
+        let local = XMLBytes.localNameStart(p, ns, ne)
+        if onActivityPath,
+            depth == 0 ? XMLBytes.equals(p, local, ne, "Extensions") : XMLBytes.equals(p, local, ne, "TPX"),
+            namespace(p, ns, local, scope: parent, ownDefault: ownDefault).mayHoldActivitySpeed
+        {
+            return inherited | GPXReader.activityPathBit
         }
         guard parent & GPXReader.knownPathBit != 0 else { return inherited }
-        let local = XMLBytes.localNameStart(p, ns, ne)
         let known =
             switch ne - local {
             case 10:
                 XMLBytes.equals(p, local, ne, "extensions")
                     && namespace(p, ns, local, scope: parent, ownDefault: ownDefault) == .gpx
             case 19:
-                // (Garmin's, or one written without its namespace: unprefixed in GPX's default, or a prefix never
-                // declared, as some exporters write it.)
                 XMLBytes.equals(p, local, ne, "TrackPointExtension")
-                    && Self.mayHoldTrackPointExtension(namespace(p, ns, local, scope: parent, ownDefault: ownDefault))
+                    && namespace(p, ns, local, scope: parent, ownDefault: ownDefault).mayHoldTrackPointExtension
             default: false
             }
         return known ? inherited | GPXReader.knownPathBit : inherited
-    }
-
-    /// Whether a `<TrackPointExtension>` in `namespace` is Garmin's: in its namespace, or written without it (GPX's
-    /// default, a prefix never declared).
-    private static func mayHoldTrackPointExtension(_ namespace: GPXNamespace) -> Bool {
-        switch namespace {
-        case .garminTrackPoint, .gpx, .undeclared: true
-        default: false
-        }
     }
 
     /// Classifies a child of a TCX `<Trackpoint>` named `p[ns..<ne]` (its local name from `local`) at `depth`, inside

@@ -156,6 +156,12 @@ enum GPXNamespace: UInt8 {
         self == .gpx || self == .undeclared
     }
 
+    /// Whether a `<TrackPointExtension>` in the namespace is Garmin's: in its namespace, or written without it
+    /// (GPX's default, a prefix never declared, as some exporters write it).
+    var mayHoldTrackPointExtension: Bool {
+        self == .garminTrackPoint || self == .gpx || self == .undeclared
+    }
+
     /// Whether a TCX trackpoint's `<Extensions>`, `<TPX>` or `Speed` element in the namespace may be the one Garmin's
     /// schemas define: the ActivityExtension's (`TPX`, `Speed`) or the document's own (`Extensions`; also for `TPX`
     /// and `Speed` written without their namespace: unprefixed, ``gpx`` in the reader's terms, or a prefix never
