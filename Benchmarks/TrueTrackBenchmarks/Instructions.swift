@@ -54,6 +54,12 @@ struct PlatformCounts: Codable {
         entries.first { $0.platform == platform } ?? entries.first { $0.platform == nil }
     }
 
+    /// ``entry(for:)``, else another platform's (whose tolerance an update keeps, and which a comparison names
+    /// without checking).
+    func entry(preferring platform: String) -> InstructionEntry? {
+        entry(for: platform) ?? entries.first
+    }
+
     /// `entries` with `entry` in place of the one counted on its platform (and of an entry without a platform, which
     /// counted for every platform), sorted by platform.
     func replacing(with entry: InstructionEntry) -> PlatformCounts {
@@ -287,9 +293,7 @@ func runInstructionCounts(
         for r in results {
             // This platform's count is added or replaced; another platform's stays (it replaced it before).
             let counts = entries[r.name] ?? PlatformCounts(entries: [])
-            let tolerance =
-                counts.entry(for: currentPlatform)?.tolerance ?? counts.entries.first?.tolerance
-                ?? InstructionEntry.defaultTolerance
+            let tolerance = counts.entry(preferring: currentPlatform)?.tolerance ?? InstructionEntry.defaultTolerance
             entries[r.name] = counts.replacing(
                 with: InstructionEntry(
                     platform: currentPlatform, instructionsPerFix: r.instructionsPerFix, tolerance: tolerance,
@@ -297,8 +301,7 @@ func runInstructionCounts(
         }
         // A complete update (no --only) drops the entries naming no case (renamed or removed): kept, the next
         // comparison failed on them (a CI tester).
-        let dropped = options.only.isEmpty ? Baseline.deadEntries(entries) : []
-        for name in dropped { entries[name] = nil }
+        let dropped = options.only.isEmpty ? Baseline.dropDeadEntries(&entries) : []
         if options.quick { baseline.instructionsQuick = entries } else { baseline.instructionsFull = entries }
         do { try baseline.save(baselinePath) } catch { fail("cannot write \(baselinePath): \(reason(error))") }
         options.say("instruction counts written to \(baselinePath)")
@@ -394,8 +397,7 @@ func compareInstructions(
             name: r.name, verdict: .unchecked, instructionsPerFix: r.instructionsPerFix, failures: [],
             improvements: [])
         // This platform's count, else another's (not checked, and said).
-        guard let counts = entries[r.name], let entry = counts.entry(for: currentPlatform) ?? counts.entries.first
-        else { return c }
+        guard let entry = entries[r.name]?.entry(preferring: currentPlatform) else { return c }
         let limit = entry.instructionsPerFix * (1 + entry.tolerance)
         let improvedBelow = entry.instructionsPerFix * (1 - entry.tolerance / 2)
         c.baselineInstructionsPerFix = entry.instructionsPerFix

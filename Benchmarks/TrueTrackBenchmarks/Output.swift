@@ -1,4 +1,5 @@
 import Foundation
+import TrueTrackIO
 
 #if canImport(Glibc)
     import Glibc
@@ -13,15 +14,8 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// Why a file operation failed, in the system's words ("No such file or directory"): Foundation's own message
-/// on Linux says only "The operation could not be completed".
-func reason(_ error: Error) -> String {
-    // Foundation keeps the underlying error as a Swift `POSIXError`, which `as? NSError` does not match on Linux.
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error
-    let cause = (underlying ?? error) as NSError
-    if cause.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(cause.code))) }
-    return error is CocoaError ? cause.localizedDescription : "\(error)"
-}
+/// Why a file operation failed, in the system's words (``SystemErrorReason/describe(_:)``).
+func reason(_ error: Error) -> String { SystemErrorReason.describe(error) }
 
 /// `value` as pretty-printed JSON with sorted keys and a final newline.
 ///

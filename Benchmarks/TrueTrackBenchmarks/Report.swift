@@ -165,19 +165,17 @@ struct Baseline: Codable {
     /// other mode's and cases' entries kept.
     ///
     /// On a `complete` update (every case of the mode run: no `--only`), the mode's entries naming no benchmark case
-    /// (``deadEntries(_:)``: a renamed or removed case) are dropped, and listed in `dropped`; an update limited with
-    /// `--only` keeps them (the next comparison names them).
+    /// (``dropDeadEntries(_:)``: a renamed or removed case) are dropped, and listed in `dropped`; an update limited
+    /// with `--only` keeps them (the next comparison names them).
     init(report: BenchmarkReport, previous: Baseline?, complete: Bool = false) {
         note = previous?.note ?? Baseline.defaultNote
         quick = previous?.quick ?? [:]
         full = previous?.full ?? [:]
         if complete {
             if report.quick {
-                dropped = Baseline.deadEntries(quick)
-                for name in dropped { quick[name] = nil }
+                dropped = Baseline.dropDeadEntries(&quick)
             } else {
-                dropped = Baseline.deadEntries(full)
-                for name in dropped { full[name] = nil }
+                dropped = Baseline.dropDeadEntries(&full)
             }
         }
         instructionsQuick = previous?.instructionsQuick
@@ -196,10 +194,13 @@ struct Baseline: Codable {
     /// The entries a complete update dropped (names no benchmark case has); not in the file.
     var dropped: [String] = []
 
-    /// The names of `entries` that no benchmark case has (a case renamed or removed since), sorted.
-    static func deadEntries<Entry>(_ entries: [String: Entry]) -> [String] {
+    /// Removes from `entries` those that no benchmark case has (a case renamed or removed since) and returns their
+    /// names, sorted: what a complete update drops, of timings and of instruction counts alike.
+    static func dropDeadEntries<Entry>(_ entries: inout [String: Entry]) -> [String] {
         let known = Set(BenchmarkCase.all.map(\.name))
-        return entries.keys.filter { !known.contains($0) }.sorted()
+        let dead = entries.keys.filter { !known.contains($0) }.sorted()
+        for name in dead { entries[name] = nil }
+        return dead
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {

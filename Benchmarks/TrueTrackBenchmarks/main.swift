@@ -341,10 +341,11 @@ guard reference > 0, reference.isFinite else {
     exit(1)
 }
 for i in results.indices { results[i].ratioToReference = results[i].minCPUSeconds / reference }
-// A timing regression must reproduce: a case over its limit is measured again, up to twice, and the best round
-// (its own runs, reported whole) is judged (the host's noise only ever slows a run). On this shared 2-core VM a CI tester saw the
-// quick tracker ratio range 0.51–0.99 over 12 runs against a limit of 0.98, and one run fail on it; a real
-// regression is over the limit in every round. Allocations and peak memory (the same in every round) come with the round reported.
+// A timing regression must reproduce: a case over its limit is measured again, up to twice, and the best round (its own
+// runs, reported whole) is judged (the host's noise only ever slows a run). On this shared 2-core VM a CI tester saw
+// the quick tracker ratio range 0.51–0.99 over 12 runs against a limit of 0.98, and one run fail on it; a real
+// regression is over the limit in every round. Allocations and peak memory (the same in every round) come with the
+// round reported.
 if let baseline, !options.updateBaseline {
     let entries = options.quick ? baseline.quick : baseline.full
     for round in 1...2 {

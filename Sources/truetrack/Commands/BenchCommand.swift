@@ -372,18 +372,15 @@ enum BenchCommand {
     }
 
     /// Creates the `--export-csv` folder (before the run: a folder that cannot be made failed after it).
-    /// - Throws: ``CommandFailure`` naming the folder and the system's reason (Foundation's error read as a dump).
+    /// - Throws: ``CommandFailure`` naming the folder and the system's reason (``SystemErrorReason``; Foundation's
+    ///   error read as a dump).
     static func createExportFolder(_ directory: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            // Foundation keeps the system's error underneath its own ("Not a directory", "File exists").
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error
-            let cause = (underlying ?? error) as NSError
-            let reason =
-                cause.domain == NSPOSIXErrorDomain
-                ? String(cString: strerror(Int32(cause.code))) : cause.localizedDescription
-            throw CommandFailure(message: "cannot export fixes to \(directory): cannot create the folder: \(reason)")
+            throw CommandFailure(
+                message: "cannot export fixes to \(directory): cannot create the folder: "
+                    + SystemErrorReason.describe(error))
         }
     }
 
