@@ -139,6 +139,19 @@ public struct ReadReport: Sendable, Hashable {
     /// What a field read as missing by ``readNonFiniteAsMissing(_:)`` was expected to hold.
     public static let nonFiniteExpectation = "a finite number (NaN and infinity say no value: read as missing)"
 
+    /// `value` when it is absent or finite; `nil` for a number that is no finite one (`NaN`, `Infinity`, `1e400`), read
+    /// as missing (``readNonFiniteAsMissing(_:)``) with the error of `field` at bytes `start..<end` of `line` of
+    /// `file`. The line readers' altitudes, speeds and courses go through it.
+    @inline(__always)
+    mutating func finiteOrMissing(
+        _ value: Double?, _ line: ByteStream.Line, in file: String, _ start: Int, _ end: Int, field: String
+    ) -> Double? {
+        guard let value, !value.isFinite else { return value }
+        readNonFiniteAsMissing(
+            line.malformedField(in: file, start, end, field: field, expected: ReadReport.nonFiniteExpectation))
+        return nil
+    }
+
     /// The record being read yielded a fix: the optional fields it read as missing are counted and kept. (Called for
     /// every record: the test of ``hasPendingUnreadableFields`` is inline, the work out of line; the work on every
     /// row cost a CSV read 65 instructions per row.)

@@ -119,15 +119,13 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
         }
         var altitude: Double? = nil
         if !SeparatorScan.isBlank(p, starts.3, ends.3) {
-            if let feet = NumberParsing.double(p, starts.3, ends.3) {
-                if !feet.isFinite {
-                    // No finite number (`NaN`, `1e400`): read as missing and counted in any mode (it was dropped
-                    // without a word).
-                    counts.readNonFiniteAsMissing(
-                        line.malformedField(
-                            in: stream.name, starts.3, ends.3, field: "altitude",
-                            expected: ReadReport.nonFiniteExpectation))
-                } else if feet != GeoLifePLTReader.invalidAltitudeFeet {
+            if let number = NumberParsing.double(p, starts.3, ends.3) {
+                // (No finite number, `NaN`, `1e400`: read as missing and counted in any mode; it was dropped without a
+                // word.)
+                if let feet = counts.finiteOrMissing(
+                    number, line, in: stream.name, starts.3, ends.3, field: "altitude"),
+                    feet != GeoLifePLTReader.invalidAltitudeFeet
+                {
                     altitude = feet * GeoLifePLTReader.metresPerFoot
                 }
             } else {

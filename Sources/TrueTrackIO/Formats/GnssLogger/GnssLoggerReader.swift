@@ -297,19 +297,13 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
     }
 
     /// An altitude, speed or bearing: ``number(_:_:_:_:_:)``, and `nil` for one that is no finite number (`NaN`,
-    /// `Infinity`, `1e400`), read as missing and counted in any mode (``ReadReport/readNonFiniteAsMissing(_:)``; it was
-    /// dropped without a word).
+    /// `Infinity`, `1e400`), read as missing and counted in any mode
+    /// (``ReadReport/finiteOrMissing(_:_:in:_:_:field:)``; it was dropped without a word).
     @inline(__always)
     private mutating func measurement(
         _ line: ByteStream.Line, _ s: Int, _ e: Int, _ field: String, _ expected: String
     ) throws(ReadError) -> Double? {
-        guard let value = try number(line, s, e, field, expected) else { return nil }
-        guard value.isFinite else {
-            counts.readNonFiniteAsMissing(
-                line.malformedField(in: stream.name, s, e, field: field, expected: ReadReport.nonFiniteExpectation))
-            return nil
-        }
-        return value
+        counts.finiteOrMissing(try number(line, s, e, field, expected), line, in: stream.name, s, e, field: field)
     }
 
     /// The fix time: UTC milliseconds since 1970, an integer (a decimal or exponent form is rounded).

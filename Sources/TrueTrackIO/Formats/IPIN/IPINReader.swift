@@ -191,19 +191,13 @@ public struct IPINReader: FixReader, ByteStreamReader {
     }
 
     /// An altitude, speed or bearing: ``number(_:_:_:_:)``, and `nil` for one that is no finite number (`NaN`,
-    /// `Infinity`, `1e400`), read as missing and counted in any mode (``ReadReport/readNonFiniteAsMissing(_:)``; it was
-    /// dropped without a word).
+    /// `Infinity`, `1e400`), read as missing and counted in any mode
+    /// (``ReadReport/finiteOrMissing(_:_:in:_:_:field:)``; it was dropped without a word).
     private mutating func measurement(
         _ line: ByteStream.Line, _ field: (start: Int, end: Int), _ name: String, _ expected: String
     ) throws(ReadError) -> Double? {
-        guard let value = try number(line, field, name, expected) else { return nil }
-        guard value.isFinite else {
-            counts.readNonFiniteAsMissing(
-                line.malformedField(
-                    in: stream.name, field.start, field.end, field: name, expected: ReadReport.nonFiniteExpectation))
-            return nil
-        }
-        return value
+        counts.finiteOrMissing(
+            try number(line, field, name, expected), line, in: stream.name, field.start, field.end, field: name)
     }
 
     /// An optional whole number (satellite count): `nil` when the field is missing or empty.
