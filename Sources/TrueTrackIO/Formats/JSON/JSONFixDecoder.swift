@@ -10,8 +10,8 @@ struct JSONPlace {
 /// The members of one JSON object read so far, by meaning (``JSONKey``), to refuse a second member of a position
 /// meaning (``checkedKeys``): two values for the position (`"lat":52.5,"lat":1.0`, the alias pair
 /// `"lat":52.5,"latitude":1.0`, two `geometry` members) were read as whichever came last, without a word (a formats
-/// tester's), where a GPX attribute given twice is an error. Where each first member's name is, is kept in ``JSONMemberNames`` for the error to quote it. A bit set, not
-/// a set: nothing is allocated per key.
+/// tester's), where a GPX attribute given twice is an error. Where each first member's name is, is kept in
+/// ``JSONMemberNames`` for the error to quote it. A bit set, not a set: nothing is allocated per key.
 struct JSONMemberSet {
     /// Bit `k` set once a member whose key's raw value is `k` was read.
     var seen: UInt64 = 0
@@ -186,11 +186,11 @@ struct JSONRecordExtras {
 /// GeoJSON geometries and per-vertex times, and turning a finished record into fixes.
 ///
 /// ## How values are read
-/// - Fix fields are accepted in a Feature's `properties` and at the record's top level (JSON Lines, or
-///   foreign members of a Feature), under the canonical names and the aliases of ``JSONKeyTable/names``.
-///   A position field given twice in one object, under one name or two (`lat` and `latitude`; two `geometry`
-///   members), is the record's error naming both (``JSONMemberSet/checkedKeys``); another field given twice in one
-///   object, or a field given in two objects (a Feature's top level and its `properties`), the later wins. The explicit `altitude_m` property wins over a third
+/// - Fix fields are accepted in a Feature's `properties` and at the record's top level (JSON Lines, or foreign members
+///   of a Feature), under the canonical names and the aliases of ``JSONKeyTable/names``. A position field given twice
+///   in one object, under one name or two (`lat` and `latitude`; two `geometry` members), is the record's error naming
+///   both (``JSONMemberSet/checkedKeys``); another field given twice in one object, or a field given in two objects (a
+///   Feature's top level and its `properties`), the later wins. The explicit `altitude_m` property wins over a third
 ///   coordinate.
 /// - Numbers may also be written as strings (`"4.5"`); `null` and `""` mean absent.
 /// - A time is an ISO 8601 string or a number of Unix seconds or milliseconds: a magnitude of 10^11 or
@@ -240,8 +240,8 @@ struct JSONFixDecoder {
         value > limit && value < 4_294_967_296 ? value - 4_294_967_296 : value
     }
     var report: ReadReport
-    /// The devices the records name (``ReadOptions/devices`` keeps one, see ``selectDevice(fixes:)``), and the member name
-    /// the first was read from, as written (`deviceId`, `deviceTag`…), once a record naming one gave a fix.
+    /// The devices the records name (``ReadOptions/devices`` keeps one, see ``selectDevice(fixes:)``), and the member
+    /// name the first was read from, as written (`deviceId`, `deviceTag`…), once a record naming one gave a fix.
     var devices: DeviceTable
     var deviceField: String?
     /// Whether a record of a second device ended a file read as one device's: the readers return no more fixes.
@@ -901,7 +901,7 @@ struct JSONFixDecoder {
     /// The time in the token just read; `nil` for `null` / `""` or after noting an error.
     mutating func decodeTime(_ t: JSONTokenizer.Token) throws(ReadError) -> Timestamp? {
         if t == .null || (t == .string && tokens.valueStart == tokens.valueEnd) { return nil }
-        if let time = timeOfToken(t) { return _slowPath(localTimes != nil) ? localTime(time, t) : time }
+        if let time = _slowPath(localTimes != nil) ? localTime(t) : timeOfToken(t) { return time }
         try fieldError("time", expected: "an ISO 8601 time or a number of Unix seconds or milliseconds", t)
         return nil
     }
@@ -948,20 +948,21 @@ struct JSONFixDecoder {
             try tokens.skip(t)
             return nil
         }
-        guard let time = timeOfToken(t) else { return nil }
-        return travelLocalTimes != nil ? localTime(time, t, travelled: true) : time
+        return travelLocalTimes != nil ? localTime(t, travelled: true) : timeOfToken(t)
     }
 
-    /// `time`, read from the token `t` just read, converted from ``localTimes``' zone when it is text without a zone
-    /// of its own (a number, or a number in a string, is a Unix time: UTC). Out of line: only with the option.
-    /// `travelled`: a time the record travelled with, through ``travelLocalTimes`` and not counted.
+    /// The time in the token `t` just read (``timeOfToken(_:)``), converted from ``localTimes``' zone when it is text
+    /// without a zone of its own (a number, or a number in a string, is a Unix time: UTC); the text is parsed once
+    /// (it was parsed again to learn whether it carried a zone). Out of line: only with the option. `travelled`: a
+    /// time the record travelled with, through ``travelLocalTimes`` and not counted.
     @inline(never)
-    mutating func localTime(_ time: Timestamp, _ t: JSONTokenizer.Token, travelled: Bool = false) -> Timestamp {
+    mutating func localTime(_ t: JSONTokenizer.Token, travelled: Bool = false) -> Timestamp? {
         var hasZone = false
-        guard t == .string, localTimes != nil,
-            ISO8601.parse(tokens.bytes, from: tokens.valueStart, to: tokens.valueEnd, hasZone: &hasZone) != nil,
-            !hasZone
-        else { return time }
+        guard t == .string,
+            let time = ISO8601.parse(
+                tokens.bytes, from: tokens.valueStart, to: tokens.valueEnd, hasZone: &hasZone)
+        else { return t == .string || t == .number ? tokens.number().flatMap(JSONFixDecoder.epochTimestamp) : nil }
+        if hasZone { return time }
         if travelled { return travelLocalTimes!.utc(fromLocal: time) }
         report.localTimesConverted += 1
         return localTimes!.utc(fromLocal: time)
