@@ -11,17 +11,16 @@
 /// one bad neighbour cannot make a good fix look bad, nor a bad fix look good, and a real manoeuvre keeps its
 /// weight: a corner's fix lies off the chord of its neighbours but where both extrapolations meet.
 ///
-/// The model's process variance over the span (q·τ³/3) is not in the normalisation (2026-12-02). With it, the
-/// span's motion allowance dominated between fixes seconds apart (a car's σ of 50 m at 5 s, 150 m at 10 s), a
-/// jump of 100–300 m started at weight 0.4–0.8, the first solve went through it, and the iterations stayed there.
-/// A manoeuvre that starts down-weighted is still taken back: the same loose allowance lets the first solve
-/// follow it, and its weight returns (docs/ARCHITECTURE.md, "Multipath jumps between sparse fixes").
-/// A fix with fewer than two predictions keeps weight 1. The iterations then continue from these weights
-/// as usual: the fixed point they converge to is the same kind of minimum. Measured: on the `smooth`
-/// benchmark the share of weights still moving by > 0.01 after each solve is 65 % → 12 % → 0.9 % → 0.08 %,
-/// so the convergence rule stops after 4 solves (the old "no weight moves" rule needed 8); the gsdc2020-mtv1 drives stop
-/// after 2 with unchanged p50/p95 and distance. (Measured with the process term; without it, 2026-12-02, the
-/// `smooth` benchmark stops after 4 solves where the per-link density alone took 5.)
+/// The model's process variance over the span (q·τ³/3) is not in the normalisation (2026-12-02). With it, the span's
+/// motion allowance dominated between fixes seconds apart (a car's σ of 50 m at 5 s, 150 m at 10 s), a jump of
+/// 100–300 m started at weight 0.4–0.8, the first solve went through it, and the iterations stayed there. A manoeuvre that
+/// starts down-weighted is still taken back: the same loose allowance lets the first solve follow it, and its weight
+/// returns (docs/ARCHITECTURE.md, "Multipath jumps between sparse fixes"). A fix with fewer than two predictions keeps
+/// weight 1. The iterations then continue from these weights as usual: the fixed point they converge to is the same
+/// kind of minimum. Measured: on the `smooth` benchmark the share of weights still moving by > 0.01 after each solve is
+/// 65 % → 12 % → 0.9 % → 0.08 %, so the convergence rule stops after 4 solves (the old "no weight moves" rule needed
+/// 8); the gsdc2020-mtv1 drives stop after 2 with unchanged p50/p95 and distance. (Measured with the process term;
+/// without it, 2026-12-02, the `smooth` benchmark stops after 4 solves where the per-link density alone took 5.)
 ///
 /// - Complexity: O(measurements), no allocation besides the result.
 enum WarmStart {
@@ -204,15 +203,14 @@ enum WarmStart {
 
     /// Starts at the minimum weight the fixes of an excursion that no speed the profile allows explains (on every
     /// track; it matters where ``markExcursions(_:weights:)`` has no readings to judge by): a step (≤
-    /// ``maximumExcursionStepSeconds``) longer
-    /// than the profile's ceiling × its time by more than ``excursionSigmas`` of the two fixes' noise (at least
-    /// ``minimumImpossibleExcessMetres``), after a step that is not, and a later impossible step within
-    /// ``maximumExcursionSeconds`` into a fix that the ceiling does reach from the fix before the first, followed
-    /// by a possible step: the fixes between left the track faster than the profile moves and came back as fast.
-    /// Of those, the fixes off the chord across the excursion by half the excursion's median offset (and the
-    /// noise) are marked.
-    /// Nothing is marked on a track where more than ``excursionLooseShare`` of the judged steps are impossible (the
-    /// wrong profile: a train read as walking; such a departure does not come back either).
+    /// ``maximumExcursionStepSeconds``) longer than the profile's ceiling × its time by more than
+    /// ``excursionSigmas`` of the two fixes' noise (at least ``minimumImpossibleExcessMetres``), after a step that is
+    /// not, and a later impossible step within ``maximumExcursionSeconds`` into a fix that the ceiling does reach
+    /// from the fix before the first, followed by a possible step: the fixes between left the track faster than the
+    /// profile moves and came back as fast. Of those, the fixes off the chord across the excursion by half the
+    /// excursion's median offset (and the noise) are marked. Nothing is marked on a track where more than
+    /// ``excursionLooseShare`` of the judged steps are impossible (the wrong profile: a train read as walking; such
+    /// a departure does not come back either).
     ///
     /// Why: a burst of multipath fixes held 200 m off for 10 s, claiming 3 m, agrees with itself, and without a
     /// course reading nothing else denies it: a smoother tester's 1 Hz ride at 6 m/s without readings (or with a
@@ -220,7 +218,6 @@ enum WarmStart {
     /// the burst), the smoothed track 200 m off the road claiming 2–5 m.
     /// - Returns: the measurements marked, which the iterations hold at the minimum weight: with no reading to hold
     ///   the track, the robust weights of a 15-fix excursion 230 m off settled where the track followed it 84 m.
-    @discardableResult
     static func markImpossibleExcursions(
         _ p: TrackProblem, maximumSpeedMetresPerSecond ceiling: Double, weights: inout [Double]
     ) -> [Int] {
@@ -230,19 +227,22 @@ enum WarmStart {
         let east = p.positionEast, north = p.positionNorth, variance = p.positionVariance
         let sigmasSquared = excursionSigmas * excursionSigmas
         let minimumSquared = minimumImpossibleExcessMetres * minimumImpossibleExcessMetres
-        /// Whether fix `b` lies beyond what the ceiling reaches from fix `a` (earlier, same segment) by more than
-        /// the bound; `nil` when the pair is not judged (a gap between, a step over `longest` seconds).
-        func isImpossible(_ a: Int, _ b: Int, longest: Double) -> Bool? {
-            let ta = times[states[a]], tb = times[states[b]]
-            let dt = tb - ta
-            guard dt > 0, dt <= longest else { return nil }
-            let de = east[b] - east[a], dn = north[b] - north[a]
-            let squared = de * de + dn * dn, travel = ceiling * dt
+        /// Whether a displacement of `squared` m² over `seconds` lies beyond what the ceiling reaches by more than the
+        /// bound of two fixes whose variances sum to `variances` (the one test of every judgement below).
+        @inline(__always)
+        func isBeyondReach(squared: Double, seconds: Double, variances: Double) -> Bool {
+            let travel = ceiling * seconds
             // (Almost every step stays within the ceiling's travel: no square root for those.)
             guard squared > travel * travel else { return false }
-            let squaredBound = max(sigmasSquared * 2 * (variance[a] + variance[b]), minimumSquared)
-            let reach = travel + squaredBound.squareRoot()
+            let reach = travel + max(sigmasSquared * 2 * variances, minimumSquared).squareRoot()
             return squared > reach * reach
+        }
+        /// Whether the ceiling reaches fix `b` from the earlier fix `a`.
+        func reaches(from a: Int, to b: Int) -> Bool {
+            let de = east[b] - east[a], dn = north[b] - north[a]
+            return !isBeyondReach(
+                squared: de * de + dn * dn, seconds: times[states[b]] - times[states[a]],
+                variances: variance[a] + variance[b])
         }
         /// Whether a gap opens between measurements `a` and `b` (a < b).
         func crossesGap(_ a: Int, _ b: Int) -> Bool {
@@ -254,9 +254,8 @@ enum WarmStart {
             return false
         }
         // Each step into a measurement judged once, in one pass without bounds checks: 0 not judged (the same state,
-        // a gap, longer than `maximumExcursionStepSeconds`), 1 possible, 2 impossible (`isImpossible` below, which
-        // the search for the way back uses; called per step, the pass cost the `smooth` benchmark 67 instructions
-        // per fix).
+        // a gap, longer than `maximumExcursionStepSeconds`), 1 possible, 2 impossible (judged by a call per step, the
+        // pass cost the `smooth` benchmark 67 instructions per fix, 30 so).
         var code = [UInt8](repeating: 0, count: count)
         var judged = 0, impossible = 0
         states.withUnsafeBufferPointer { st in
@@ -272,16 +271,10 @@ enum WarmStart {
                                         let dt = t[sb] - t[sa]
                                         guard dt > 0, dt <= maximumExcursionStepSeconds else { continue }
                                         let de = e[m] - e[m - 1], dn = no[m] - no[m - 1]
-                                        let squared = de * de + dn * dn, travel = ceiling * dt
                                         judged += 1
-                                        guard squared > travel * travel else {
-                                            c[m] = 1
-                                            continue
-                                        }
-                                        let squaredBound = max(
-                                            sigmasSquared * 2 * (r[m - 1] + r[m]), minimumSquared)
-                                        let reach = travel + squaredBound.squareRoot()
-                                        if squared > reach * reach {
+                                        if isBeyondReach(
+                                            squared: de * de + dn * dn, seconds: dt, variances: r[m - 1] + r[m])
+                                        {
                                             c[m] = 2
                                             impossible += 1
                                         } else {
@@ -316,7 +309,7 @@ enum WarmStart {
             var exit: Int?
             var k = m + 1
             while k < count, times[states[k]] - start <= maximumExcursionSeconds, !crossesGap(k - 1, k) {
-                if code[k] == 2, isImpossible(m - 1, k, longest: .infinity) == false {
+                if code[k] == 2, reaches(from: m - 1, to: k) {
                     if k + 1 < count, code[k + 1] == 1 { exit = k }
                     break
                 }
@@ -349,10 +342,10 @@ enum WarmStart {
             }
             // Half the excursion's median offset (a burst whose first fix is its farthest, 500 m then 200 m, held
             // only the first by half of that one's: a reviewer's).
-            let offsets = excursion.range.map(squaredOffset).sorted()
-            let half = offsets[offsets.count / 2] / 4
-            for j in excursion.range
-            where squaredOffset(j) > max(half, sigmasSquared * 2 * (variance[a] + variance[j]), minimumSquared) {
+            let offsets = excursion.range.map(squaredOffset)
+            let half = offsets.sorted()[offsets.count / 2] / 4
+            for (j, offset) in zip(excursion.range, offsets)
+            where offset > max(half, sigmasSquared * 2 * (variance[a] + variance[j]), minimumSquared) {
                 weights[j] = WholeTrackSmoother.minimumWeight
                 held.append(j)
             }

@@ -50,18 +50,18 @@ import TrueTrackCore
 /// by default.
 ///
 /// ## Distance
-/// The length on the WGS-84 ellipsoid of the smoothed positions, measured on one more solve with the fixes' accuracy scaled
-/// to their epoch-to-epoch scatter (the white part of their error, which alone blurs the fix-to-fix shape),
-/// with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``): first-order terms from the full smoothed covariance
+/// The length on the WGS-84 ellipsoid of the smoothed positions, measured on one more solve with the fixes' accuracy
+/// scaled to their epoch-to-epoch scatter (the white part of their error, which alone blurs the fix-to-fix
+/// shape), with a 1σ (see ``SmoothedTrack/distanceSigmaMetres``): first-order terms from the full smoothed covariance
 /// (one more banded substitution), and the difference between the two solves as the model term
-/// (``SmoothingOptions/checksModelDependence``). Unless the speed readings the forward filter trusts deny the
-/// second solve's track (over the steps between them it is longer than their own path and farther from it than the
-/// first solve's track by more than twice the path's σ: it follows the wander of a slowly varying error, see
-/// ``TrustedReadingsPath``): the distance is then the first solve's length, and σ counts that track's disagreement
-/// with the readings instead of the difference (``SmoothedTrack/distanceModelDifferenceIncludedMetres``,
-/// ``SmoothedTrack/distanceModelSigmaMetres``, ``SmoothedTrack/speedReadingsCheck``). Steps where a
-/// window centred on them is still (the forward filter's net-displacement rule, ``StillnessGate``) add nothing: a
-/// receiver at rest measures no distance.
+/// (``SmoothingOptions/checksModelDependence``). Unless the speed readings the forward filter trusts deny the second
+/// solve's track (over the steps between them it is longer than their own path and farther from it than the first
+/// solve's track by more than twice the path's σ: it follows the wander of a slowly varying error, see
+/// ``TrustedReadingsPath``): the distance is then the first solve's length, and σ counts that track's disagreement with
+/// the readings instead of the difference (``SmoothedTrack/distanceModelDifferenceIncludedMetres``,
+/// ``SmoothedTrack/distanceModelSigmaMetres``, ``SmoothedTrack/speedReadingsCheck``). Steps where a window centred on
+/// them is still (the forward filter's net-displacement rule, ``StillnessGate``) add nothing: a receiver at rest
+/// measures no distance.
 ///
 /// Steps that move like a vehicle (``VehicleGate``: faster over a centred window than the profile's traveller
 /// sustains, or read `in vehicle`, with the slow spells of a ride) add nothing either, for the profiles with a
@@ -305,9 +305,9 @@ public struct WholeTrackSmoother: Sendable {
             for s in counted.indices where vehicleSteps[s] { counted[s] = false }
             countedSteps = counted
         }
-        // Stretches of the track further apart than a recording break are separate recordings (``SmoothingOptions/recordingBreakSeconds``):
-        // the chord between them counts nowhere, and adds no gap term (a GPS week rollover's 19.6-year gap gave
-        // σ ± 461,497,516 m, a reviewer's file).
+        // Stretches of the track further apart than a recording break are separate recordings
+        // (``SmoothingOptions/recordingBreakSeconds``): the chord between them counts nowhere, and adds no gap term (a
+        // GPS week rollover's 19.6-year gap gave σ ± 461,497,516 m, a reviewer's file).
         var separatedSteps: [Bool]?
         for s in problem.gapStates where problem.times[s] - problem.times[s - 1] > options.recordingBreakSeconds {
             if separatedSteps == nil { separatedSteps = [Bool](repeating: false, count: n) }
