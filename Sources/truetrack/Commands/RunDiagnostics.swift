@@ -774,7 +774,8 @@ extension RunDiagnostics {
         /// The seconds from the run's earliest time to its latest.
         var spanSeconds: Double { earliest.seconds(to: latest) }
 
-        /// Of `longest` so far and `run`, the one whose times span longer (`longest` on a tie, `run` when there is none).
+        /// Of `longest` so far and `run`, the one whose times span longer (`longest` on a tie, `run` when there is
+        /// none).
         static func longer(_ longest: RejectedRun?, _ run: RejectedRun) -> RejectedRun {
             longest.map { $0.spanSeconds < run.spanSeconds ? run : $0 } ?? run
         }
@@ -960,14 +961,18 @@ extension RunDiagnostics {
     /// `--time-zone` converted any of them (a fixed offset has no summer time, so such a file still steps; the
     /// warning said "read as UTC" of times the option had moved).
     static func howTimesWereRead(_ reader: AnyFixReader) -> String {
-        guard let zone = reader.localTimeZone, reader.report.localTimesConverted > 0 else { return "read as UTC" }
-        return "read in \(zone), shown in UTC"
+        convertingZone(reader).map { "read in \($0), shown in UTC" } ?? "read as UTC"
+    }
+
+    /// The `--time-zone` the times were read in, when it converted any of them; `nil` otherwise.
+    static func convertingZone(_ reader: AnyFixReader) -> LocalTimeZone? {
+        reader.report.localTimesConverted > 0 ? reader.localTimeZone : nil
     }
 
     /// What the clock-change warnings advise for the zone: to give it (none was, or it converted nothing), to give its
     /// name instead of a fixed offset (the offset of one season), or to check a named zone that still left a step.
     static func zoneAdvice(_ reader: AnyFixReader) -> String {
-        guard let zone = reader.localTimeZone, reader.report.localTimesConverted > 0 else {
+        guard let zone = convertingZone(reader) else {
             return "give the zone they were written in (--time-zone Europe/Berlin)"
         }
         return zone.isFixedOffset
@@ -981,12 +986,12 @@ extension RunDiagnostics {
         String(ISO8601.format(Timestamp(millisecondsSince1970: milliseconds)).dropFirst(11))
     }
 
-    /// A warning when the fixes' times step forward once, by a clock change (30 min to 2 h), onto a whole half hour
-    /// and on at the file's cadence from the place where they left off: the start of daylight saving time in times
-    /// written as local time without their offset (02:00 becomes 03:00). Read as UTC, such a file holds an hour of
-    /// silence that did not happen: a recording gap in the duration, the unobserved time and the stops. The
-    /// counterpart of ``clockChangeWarning(input:reader:)`` (the change's end, a step back); `nil` unless exactly one step
-    /// has that shape.
+    /// A warning when the fixes' times step forward once, by a clock change (30 min to 2 h), onto a whole half hour and
+    /// on at the file's cadence from the place where they left off: the start of daylight saving time in times written
+    /// as local time without their offset (02:00 becomes 03:00). Read as UTC, such a file holds an hour of silence that
+    /// did not happen: a recording gap in the duration, the unobserved time and the stops. The counterpart of
+    /// ``clockChangeWarning(input:reader:)`` (the change's end, a step back); `nil` unless exactly one step has that
+    /// shape.
     ///
     /// Only where the times can be local: not in formats whose times are UTC by definition (NMEA, GnssLogger's and
     /// IPIN's epoch clocks, GeoLife's), nor a CSV time column of Unix epoch numbers; and only a step from the hours a
@@ -1053,8 +1058,8 @@ extension RunDiagnostics {
     }
 
     /// What `info` says of a step back shaped like a clock change (``clockChangeBack``): the same question as
-    /// ``clockChangeWarning(input:reader:)``, without the tracker's count (`info` runs none), and what the commands that
-    /// run it do with such fixes. Why: `info` said "1 backward steps" of a local-time export across the autumn
+    /// ``clockChangeWarning(input:reader:)``, without the tracker's count (`info` runs none), and what the commands
+    /// that run it do with such fixes. Why: `info` said "1 backward steps" of a local-time export across the autumn
     /// change, where `process` named it (left from the session of 2026-11-29).
     func clockChangeNote(input: String, reader: AnyFixReader) -> String? {
         guard let question = clockChangeQuestion(input: input, reader: reader) else { return nil }
@@ -1063,8 +1068,8 @@ extension RunDiagnostics {
             + "UTC or with their UTC offset\n"
     }
 
-    /// The question both ``clockChangeWarning(input:reader:)`` and ``clockChangeNote(input:reader:)`` ask of the step back
-    /// (``clockChangeBack``): where it is, by how much, and the cadence on; `nil` when there is no such step.
+    /// The question both ``clockChangeWarning(input:reader:)`` and ``clockChangeNote(input:reader:)`` ask of the step
+    /// back (``clockChangeBack``): where it is, by how much, and the cadence on; `nil` when there is no such step.
     private func clockChangeQuestion(input: String, reader: AnyFixReader) -> String? {
         guard let (back, change) = clockChangeBack else { return nil }
         return "warning: the times of \(input) step back once, by \(Self.clockChange(minutes: change / 60_000)) (fix "
