@@ -94,6 +94,11 @@ import Testing
         #expect(second.stderr.contains("instructionsQuick.tracker: an empty array"), "\(second.stderr)")
     }
 
+    /// The `PATH` that finds the stand-in `valgrind` of ``fakeValgrind()`` in `folder` first.
+    static func pathFinding(_ folder: String) -> String {
+        folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
     /// A folder holding a stand-in `valgrind` that runs the counted child directly and reports 1000 instructions
     /// per fix it read, so that `--instructions` is tested in seconds (the caller removes it).
     static func fakeValgrind() throws -> String {
@@ -135,7 +140,7 @@ import Testing
             csv: ["instructionsPerFix": 1000.0], gpx: ["platform": "aarch64 musl 1.2 swift 9.9"])
         defer { try? FileManager.default.removeItem(atPath: path) }
         let arguments = ["--quick", "--instructions", "--only", "read-csv,read-gpx", "--baseline", path]
-        let path_ = valgrind + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path_ = Self.pathFinding(valgrind)
         let ci = try Tool.run(arguments, environment: ["PATH": path_, "CI": "true"], executable: Self.binary)
         #expect(ci.status == 1, "\(ci.stdout)\(ci.stderr)")
         #expect(ci.stdout.contains("read-csv: 1000.0 instructions/fix, baseline 1000.0"), "\(ci.stdout)")
@@ -156,7 +161,7 @@ import Testing
         let path = try Self.instructionBaseline(
             csv: ["platform": "aarch64 musl 1.2 swift 9.9", "instructionsPerFix": 2000.0, "tolerance": 0.05], gpx: [:])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let environment = ["PATH": valgrind + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let environment = ["PATH": Self.pathFinding(valgrind)]
         let update = try Tool.run(
             ["--quick", "--instructions", "--only", "read-csv", "--baseline", path, "--update-baseline"],
             environment: environment, executable: Self.binary)
@@ -214,7 +219,7 @@ import Testing
             let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             return try #require(json[key] as? [String: Any])
         }
-        let environment = ["PATH": valgrind + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let environment = ["PATH": Self.pathFinding(valgrind)]
         let only = try Self.run([
             "--quick", "--only", "read-csv", "--runs", "1", "--baseline", path, "--update-baseline",
         ])

@@ -996,10 +996,10 @@ import Testing
         #expect(info.stderr.contains("as long as the time unit is right"), "\(info.stderr)")
     }
 
-    /// 2024-10-27 (the autumn change in Berlin) at `seconds` after midnight, without an offset.
-    private static func wallClock(_ seconds: Int) -> String {
+    /// `date` (2024-10-27, the autumn change in Berlin, unless given) at `seconds` after midnight, without an offset.
+    private static func wallClock(_ seconds: Int, on date: String = "2024-10-27") -> String {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "2024-10-27T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        return "\(date)T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
     }
 
     /// Berlin wall-clock times across the autumn change, written without an offset: one step back of 3600 s, then
@@ -1039,10 +1039,7 @@ import Testing
     /// of 20 s (its fixes span under a minute) is not.
     @Test("warns of fixes whose clock stepped back a minute or more and repeat times already passed")
     func warnsOfAClockThatSteppedBack() throws {
-        func time(_ seconds: Int) -> String {
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            return "2024-05-01T10:\(two(seconds / 60 % 60)):\(two(seconds % 60))Z"
-        }
+        func time(_ seconds: Int) -> String { Self.wallClock(36_000 + seconds, on: "2024-05-01") + "Z" }
         for (back, warned) in [(90, true), (20, false)] {
             let text = Self.walk("time", count: 600) { i in time(i - (i >= 300 ? back : 0)) }
             let path = try Tool.temporaryFile("clock-back-\(back).csv", contents: text)

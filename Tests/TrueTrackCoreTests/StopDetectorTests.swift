@@ -1209,11 +1209,14 @@ import TrueTrackSimulation
     /// for 5 minutes. With the tracker's count on every fix, nothing counted, and the fix back carrying the
     /// tracker's verdict that the two were an excursion, the analysis joins the two stops into one; without the
     /// verdict too, at this dense a step (the tracker judged every fix and counted nothing of a track that came
-    /// back), and so are three fixes away whose Doppler reads still (where they carry a reading, one at least). Two
-    /// stops when the tracker counted the
-    /// excursion (on either fix: the first came before the departure was confirmed), when six fixes in a row
-    /// lay away without the verdict and read moving (a stay away the tracker may leave uncounted on purpose: a
-    /// bus or a runner too fast for the walking profile), or when the evidence carries no count (raw fixes).
+    /// back), and so are three fixes away whose Doppler reads still, and six whose readings read still where they
+    /// carry one (an app's −1 on half the fixes). Two stops (or three, with one where the run away stood; the first
+    /// ending where the run left) when the tracker counted the excursion (on either fix: the first came before the
+    /// departure was confirmed), when six fixes in a row lay away without the verdict and read moving (a stay away
+    /// the tracker may leave uncounted on purpose: a bus or a runner too fast for the walking profile), read nothing
+    /// at all, or read still but once moving, when such a run travels beyond the radius with its only reading 0 (a
+    /// placeholder's), when a run of still and missing readings lasts longer than 30 s (a van's hop to another bay),
+    /// or when the evidence carries no count (raw fixes).
     @Test func twoStopsAtOnePlaceAroundAnExcursionTheTrackerCountedNothingOfAreOneStop() {
         func analysis(
             countedByTracker: Bool = true, counted: [Double] = [0, 0, 0, 0, 0, 0], isExcursion: Bool = true,

@@ -76,7 +76,6 @@ import Testing
         #expect(sniff("{\"time\":1,\"lat\":46,\"lon\":14,\"raw\":\"x\",\n\"nmea\":\"$GPGGA,1\"}\n") == .geojson)
     }
 
-    /// Between the two JSON formats the extension decides: a one-line GeoJSON feature sniffs as JSON Lines.
     /// The one scan of a JSON sample's line starts (``FixFormat/LineStarts``) answers as the two scans it replaced
     /// did, on lines drawn from objects, sentences, near-sentences and blanks (seeded).
     @Test func lineStartsAnswerAsTheTwoScansTheyReplaced() {
@@ -129,9 +128,17 @@ import Testing
                 #expect(starts.hasSeveralObjectLines == hasSeveralObjectLines(bytes), "\(text.debugDescription)")
             }
             #expect(FixFormat.hasSeveralObjectLines(bytes) == hasSeveralObjectLines(bytes), "\(text.debugDescription)")
+            // Scanning a prefix of the sample, the object lines are still counted over all of it.
+            let cut = next(bytes.count + 1)
+            let prefix = FixFormat.LineStarts(bytes[..<cut], sample: bytes)
+            if !prefix.hasNMEASentence {
+                #expect(
+                    prefix.hasSeveralObjectLines == hasSeveralObjectLines(bytes), "\(text.debugDescription) at \(cut)")
+            }
         }
     }
 
+    /// Between the two JSON formats the extension decides: a one-line GeoJSON feature sniffs as JSON Lines.
     @Test func theExtensionDecidesBetweenGeoJSONAndJSONLines() throws {
         let folder = NSTemporaryDirectory() + "truetrack-sniff-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
