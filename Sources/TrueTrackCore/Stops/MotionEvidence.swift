@@ -46,7 +46,7 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     /// NaN or infinite: iOS's −1, "latitude and longitude are invalid"; ``HorizontalAccuracy/invalid``), as every
     /// initialiser sets it: such a fix was judged with the profile's assumed accuracy, and two of them at a
     /// cell tower 1.1 km from a phone still for 10 minutes passed the radius exit and split its stop in two (an
-    /// API tester, 2026-12-07), while an honest fix claiming 500 m is ignored. Like any rejected position, only
+    /// API tester, 2026-12-06), while an honest fix claiming 500 m is ignored. Like any rejected position, only
     /// its activity reading counts: its time and speed do not (a coarse fix's do not either). Set it yourself
     /// when you change ``latitude``, ``longitude`` or ``accuracyMetres`` of evidence afterwards (the detector does
     /// not check them again: at the initialiser the check costs its per-fix path nothing). False otherwise when

@@ -154,24 +154,23 @@ public struct StopAnalysis: Sendable, Hashable {
             /// departure held and given up: ``TrackingProfile/departureConfirmationSeconds``) or refused. A sparse
             /// logger's hop and back, which its chains may miss, is not excused that way, nor a longer stay away.
             ///
-            /// Also excused, however many: a dense run away that came back with nothing counted since the stop,
-            /// every reading of it still (`readsStill`: ``Builder/isStill(_:)``, below the profile's still speed; `nil`
-            /// for a fix without a reading) and at least one reading in it, lasting no longer than
-            /// ``Tracker/maximumExcursionSeconds`` (``excusableMissingReadingsSeconds`` when a fix of it has no reading),
-            /// and, when every reading was exactly 0,
-            /// staying within `radius` (the stationary radius) of the run's first fix. Why: a Doppler speed is measured from
-            /// the carrier's frequency, which a reflection barely moves, so a parked receiver whose positions jump
-            /// 90 m for ten seconds while its speed reads 0.02–0.09 m/s did not leave (a fleet tester's parked vans at
-            /// 1 Hz: 64 stops for 32, their depot wait three stops and their lunch five, joined by "trips" of 0 m).
-            /// A trip out and back moves the Doppler too, and a receiver that reads zero while moving (the IPIN
-            /// Samsungs) reads it on some fixes, not on every one. A column of exact zeros may be a logger's
-            /// placeholder under a moving track: then the positions must stay put too (a reviewer's 300 m out and
-            /// back at 6 m/s under such a column was joined into one stop). Asked of every reading, that test split
-            /// parked receivers whose reflections follow one another or drift (a third reviewer: 5 → 10 stops),
-            /// whose live readings jitter above 0. Fixes without a reading neither excuse nor forbid: a stops tester's
-            /// van with half its readings missing (−1) under 3 % multipath, parked, had a 65 m jump of three fixes
-            /// (0.06 m/s read on the one with a reading, nothing counted) split a delivery into two stops 4 m apart
-            /// with a "trip" of 0 m between them (61 such pairs on 30 files).
+            /// Also excused, however many: a dense run away that came back with nothing counted since the stop, every
+            /// reading of it still (`readsStill`: ``Builder/isStill(_:)``, below the profile's still speed; `nil` for a
+            /// fix without a reading) and at least one reading in it, lasting no longer than
+            /// ``Tracker/maximumExcursionSeconds`` (``excusableMissingReadingsSeconds`` when a fix of it has no
+            /// reading), and, when every reading was exactly 0, staying within `radius` (the stationary radius) of the
+            /// run's first fix. Why: a Doppler speed is measured from the carrier's frequency, which a reflection
+            /// barely moves, so a parked receiver whose positions jump 90 m for ten seconds while its speed reads
+            /// 0.02–0.09 m/s did not leave (a fleet tester's parked vans at 1 Hz: 64 stops for 32, their depot wait
+            /// three stops and their lunch five, joined by "trips" of 0 m). A trip out and back moves the Doppler too,
+            /// and a receiver that reads zero while moving (the IPIN Samsungs) reads it on some fixes, not on every
+            /// one. A column of exact zeros may be a logger's placeholder under a moving track: then the positions must
+            /// stay put too (a reviewer's 300 m out and back at 6 m/s under such a column was joined into one stop).
+            /// Asked of every reading, that test split parked receivers whose reflections follow one another or drift
+            /// (a third reviewer: 5 → 10 stops), whose live readings jitter above 0. Fixes without a reading neither
+            /// excuse nor forbid: a stops tester's van with half its readings missing (−1) under 3 % multipath, parked,
+            /// had a 65 m jump of three fixes (0.06 m/s read on the one with a reading, nothing counted) split a
+            /// delivery into two stops 4 m apart with a "trip" of 0 m between them (61 such pairs on 30 files).
             mutating func add(
                 _ e: MotionEvidence, isAway: Bool, isDense: Bool, readsStill: Bool?, radius: Double
             ) {
@@ -440,11 +439,11 @@ public struct StopAnalysis: Sendable, Hashable {
         }
 
         /// Whether `point` lies beyond the profile's stationary radius of `place` (degrees), and by more than
-        /// `slackMetres` when given: the claimed accuracy of a fix the tracker rejected as too coarse (its
-        /// uncertainty reaches back into the stop, so it does not show that the device left). Why: a phone on a table indoors, its fixes claiming
-        /// 20–65 m and drifting by as much, left the stop's radius every few minutes, and each drift read as a
-        /// trip of 0 m between stops at one place that the joins kept apart (a tester's 20-minute table: three
-        /// stops). Only such fixes: with the slack on every fix, a sparse logger's loops from a depot, fixes
+        /// `slackMetres` when given: the claimed accuracy of a fix the tracker rejected as too coarse (its uncertainty
+        /// reaches back into the stop, so it does not show that the device left). Why: a phone on a table indoors, its
+        /// fixes claiming 20–65 m and drifting by as much, left the stop's radius every few minutes, and each drift
+        /// read as a trip of 0 m between stops at one place that the joins kept apart (a tester's 20-minute table:
+        /// three stops). Only such fixes: with the slack on every fix, a sparse logger's loops from a depot, fixes
         /// claiming 5–10 m, were swallowed into one stop (a fleet evaluation's 6 real trips lost).
         ///
         /// The slack is at most the radius itself: a fix claiming 60–100 m whose real error was 10 m would otherwise
@@ -574,11 +573,11 @@ public struct StopAnalysis: Sendable, Hashable {
         self.init(evidence: fixes.lazy.map(MotionEvidence.init(fix:)), profile: profile)
     }
 
-    /// A recording gap longer than this, or a stay across gaps (``staysAcrossGaps``) this long, ends a trip,
-    /// seconds: 600, the default of the ``Tracker``'s
-    /// ``TrackingProfile/maximumBridgedGapSeconds``, beyond which it never counts the chord across a silence (the
-    /// journey is broken there; a stop analysis has no tracking profile to read it from). Shorter gaps (a tunnel, a building) stay inside their trip. Before, a cyclist
-    /// tester's commute, two tracks 9 hours apart, was one trip of 33,200 s.
+    /// A recording gap longer than this, or a stay across gaps (``staysAcrossGaps``) this long, ends a trip, seconds:
+    /// 600, the default of the ``Tracker``'s ``TrackingProfile/maximumBridgedGapSeconds``, beyond which it never counts
+    /// the chord across a silence (the journey is broken there; a stop analysis has no tracking profile to read it
+    /// from). Shorter gaps (a tunnel, a building) stay inside their trip. Before, a cyclist tester's commute, two
+    /// tracks 9 hours apart, was one trip of 33,200 s.
     public static let tripBreakingGapSeconds = 600.0
 
     /// The latest end among the first 1, 2, … of `stops` (never decreasing): with `stops` in time order by start,

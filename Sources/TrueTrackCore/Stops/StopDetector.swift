@@ -123,8 +123,8 @@ public enum MotionEvent: Sendable, Hashable {
 ///   kinematic *moving* verdict (the stand-in for a moving activity); ``changePace(_:at:)`` with `true`.
 ///   Speed, radius and kinematic exits need ``StopDetectionProfile/exitConfirmationFixes`` fixes in a row.
 /// - **MOVING → STATIONARY** has one path: a confident *still* verdict arms a countdown of
-///   ``StopDetectionProfile/stopTimeoutSeconds``; further still verdicts do not restart it; when it runs out
-///   the stop commits (a ``StopRecord``, the anchor at the stop's centre, a ``MotionEvent/motionChange(isMoving:fix:)``).
+///   ``StopDetectionProfile/stopTimeoutSeconds``; further still verdicts do not restart it; when it runs out the stop
+///   commits (a ``StopRecord``, the anchor at the stop's centre, a ``MotionEvent/motionChange(isMoving:fix:)``).
 /// - **Vetoes** cancel a pending countdown: a fix more than ``StopDetectionProfile/pendingStopVetoMetres``
 ///   (beyond its accuracy) from where it was armed, and the evidence that would end a stop (a confident moving
 ///   activity, a confirmed speed or kinematic trigger, a manual change to moving). A single *moving* or an
@@ -263,10 +263,11 @@ public struct StopDetector: Sendable {
     /// Processes one fix's evidence and returns the events it caused (usually none: the empty array does not allocate).
     /// Evidence coarser than ``StopDetectionProfile/maximumAccuracyMetres``, or whose position the tracker rejected as
     /// an outlier, that is no coordinate or that the source marked invalid by its accuracy
-    /// (``MotionEvidence/isPositionRejected``), contributes only its activity reading. Evidence must come in time order (see ``process(batch:)`` for a delivered batch). Evidence not newer
-    /// than the previous one is ignored, unless it is the third in a row a day or more older, or inside a long forward
-    /// jump shortly after it (see ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one
-    /// and the detector's time restarts from it.
+    /// (``MotionEvidence/isPositionRejected``), contributes only its activity reading. Evidence must come in time order
+    /// (see ``process(batch:)`` for a delivered batch). Evidence not newer than the previous one is ignored, unless it
+    /// is the third in a row a day or more older, or inside a long forward jump shortly after it (see
+    /// ``StopDetectionProfile/clockJumpSeconds``): then the previous time was the wrong one and the detector's time
+    /// restarts from it.
     public mutating func process(_ evidence: MotionEvidence) -> [MotionEvent] {
         let now = evidence.timestamp.millisecondsSince1970
         var events: [MotionEvent] = []

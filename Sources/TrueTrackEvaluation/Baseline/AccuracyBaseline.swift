@@ -685,9 +685,9 @@ public struct AccuracyBaseline: Sendable, Hashable, Codable {
     }
 
     /// Reads a baseline file.
-    /// - Throws: ``BaselineError/missing(path:)`` when there is no such file, ``BaselineError/unreadable(path:reason:)``
-    ///   when it is not a baseline (where in the document, and what was wrong), or holds a key twice in one object
-    ///   (``DuplicateJSONKey``).
+    /// - Throws: ``BaselineError/missing(path:)`` when there is no such file,
+    ///   ``BaselineError/unreadable(path:reason:)`` when it is not a baseline (where in the document, and what was
+    ///   wrong), or holds a key twice in one object (``DuplicateJSONKey``).
     public static func load(path: String) throws(BaselineError) -> AccuracyBaseline {
         guard let data = FileManager.default.contents(atPath: path) else { throw .missing(path: path) }
         do {

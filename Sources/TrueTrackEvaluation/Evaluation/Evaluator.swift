@@ -229,8 +229,8 @@ public enum Evaluator {
 
         // Stops.
         if let labelled = truth.stops {
-            // A truth stop without a single fix strictly inside it (GeoLife's waits between labelled legs fall in gaps of
-            // the logger) is unobservable: silence never means stopped, so no detector may report it.
+            // A truth stop without a single fix strictly inside it (GeoLife's waits between labelled legs fall in gaps
+            // of the logger) is unobservable: silence never means stopped, so no detector may report it.
             let clock = recording.clockSeconds
             let truthStops = labelled.filter { stop in
                 truth.kind != .labels || clock.contains { $0 > stop.startSeconds && $0 < stop.endSeconds }

@@ -127,13 +127,13 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
 /// Converts one file's local times to UTC in file order (``LocalTimeZone``); a reader keeps one.
 ///
 /// In the hour repeated where summer time ends, a local time is the instant nearer the one converted before it (the
-/// later of two as near; the earlier for a file's first): the second pass of 02:00–02:59 follows 02:59 summer time, so it is standard time,
-/// and a fix a second back from 02:40 summer time is summer time too, as is each fix of a file written newest
-/// first once it is back in summer time (a rule of "the earlier unless the file went past it", the first, put a
-/// fix after a step back an hour late, and every fix of the first pass after it). A file that begins inside the
-/// second pass reads it as summer time: nothing in it tells. In
-/// the hour skipped where summer time starts (02:30 does not exist in Europe/Berlin on that night), a time is read
-/// with the offset before the change (02:30 becomes 03:30 summer time), as a clock not yet moved would mean it.
+/// later of two as near; the earlier for a file's first): the second pass of 02:00–02:59 follows 02:59 summer time, so
+/// it is standard time, and a fix a second back from 02:40 summer time is summer time too, as is each fix of a file
+/// written newest first once it is back in summer time (a rule of "the earlier unless the file went past it", the
+/// first, put a fix after a step back an hour late, and every fix of the first pass after it). A file that begins
+/// inside the second pass reads it as summer time: nothing in it tells. In the hour skipped where summer time starts
+/// (02:30 does not exist in Europe/Berlin on that night), a time is read with the offset before the change (02:30
+/// becomes 03:30 summer time), as a clock not yet moved would mean it.
 public struct LocalTimeConversion: Sendable {
     /// The zone.
     public let zone: LocalTimeZone

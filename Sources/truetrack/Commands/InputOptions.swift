@@ -12,8 +12,9 @@ enum InputOptions {
         try profileChoice(arguments, input: input).kind
     }
 
-    /// " from the file's activity 'TYPE'" (a GPX `<type>`, a TCX `Sport`) for a profile whose source (``profileChoice(_:input:)``) is the file's
-    /// declared activity, else "": how the text reports of `process` and `stops` say so.
+    /// " from the file's activity 'TYPE'" (a GPX `<type>`, a TCX `Sport`) for a profile whose source
+    /// (``profileChoice(_:input:)``) is the file's declared activity, else "": how the text reports of `process` and
+    /// `stops` say so.
     static func declaredNote(_ source: String) -> String {
         source.hasPrefix("file: ") ? " from the file's activity '\(source.dropFirst(6))'" : ""
     }
@@ -476,9 +477,10 @@ extension ReadError {
         return inputBytes - location.byteOffset > 2
     }
 
-    /// ``lenientHint``, and for a record cut short in the middle of the file `input` (``isCutShortBefore(inputBytes:)``)
-    /// the same `--lenient` advice (a tester's JSON Lines file with one line cut short stopped with no hint); nothing of
-    /// `--lenient` when the user gave it (`isLenient`: a tester's HTML page read with --lenient was told to try it).
+    /// ``lenientHint``, and for a record cut short in the middle of the file `input`
+    /// (``isCutShortBefore(inputBytes:)``) the same `--lenient` advice (a tester's JSON Lines file with one line cut
+    /// short stopped with no hint); nothing of `--lenient` when the user gave it (`isLenient`: a tester's HTML page
+    /// read with --lenient was told to try it).
     func lenientHint(input: String, isLenient: Bool = false) -> String {
         guard isSkippedLeniently || isCutShortBefore(endOf: input) else { return lenientHint }
         return isLenient ? "" : lenientAdvice

@@ -75,8 +75,8 @@ enum ProcessCommand {
             distanceBySourceMetres (doppler, filtered, derived), skippedRecords (records meant as fixes
             that could not be used: no fix, no time, bad checksum, malformed with --lenient) and skippedByReason
             (reason -> count), fieldsReadAsMissing (optional fields that could not be read, their fixes kept: with
-            --lenient, and in any read a speed, course or altitude that is no finite number; absent when none), movingSeconds and stops
-            (as `truetrack stops --json` prints them, from the stop detector of the same profile), warnings (as
+            --lenient, and in any read a speed, course or altitude that is no finite number; absent when none),
+            movingSeconds and stops (as `truetrack stops --json` prints them, from the stop detector of the same profile), warnings (as
             printed on standard error) and error (why the run failed; absent when it did not); with --smooth
             also distanceSigmaMetres and the smoother's terms (README, "What the outputs hold").
 
@@ -108,9 +108,9 @@ enum ProcessCommand {
         /// the reasons with a count only: a GPX that lost 41 % of its points to missing times said only "skipped
         /// records: 358" (a tester; `truetrack info` gave the reason).
         var skippedByReason: [String: Int] = [:]
-        /// The optional fields (a speed, an accuracy…) read as missing because they could not be read, their fixes
-        /// kept (``ReadReport/unreadableFieldCount``: with `--lenient`, and in any read a speed, course or altitude that
-        /// is no finite number); absent when there were none.
+        /// The optional fields (a speed, an accuracy…) read as missing because they could not be read, their fixes kept
+        /// (``ReadReport/unreadableFieldCount``: with `--lenient`, and in any read a speed, course or altitude that is
+        /// no finite number); absent when there were none.
         var fieldsReadAsMissing: Int?
         /// Elapsed time minus time spent in stops (the stop detector of the same profile).
         var movingSeconds: Double

@@ -431,13 +431,13 @@ enum StopsCommand {
     static let csvHeader =
         "kind,number,start,end,durationSeconds,latitude,longitude,radiusMetres,fixes,unobservedSeconds,distanceMetres"
 
-    /// Writes the report's stops, possible stops and trips as a CSV timeline: one row each, in time order (by start;
-    /// at one start a stop, then a possible stop, then a trip), under ``csvHeader``. A stop's row is its `--json`
-    /// record (its centre to 7 decimals, a centimetre; `unobservedSeconds` empty when no gap lies inside it); a possible stop's (`possibleStop`, number empty:
-    /// it is not a stop) is all unobserved, its `unobservedSeconds` its duration; a trip's has its times, duration
-    /// and distance, the place fields empty. What a spreadsheet of a day wants; the GeoJSON draws the trips' lines.
-    /// `starts` are the records' start times in the report's order, which sort the rows (the ISO-8601 texts do not:
-    /// `…:40.5Z` sorts before `…:40Z`).
+    /// Writes the report's stops, possible stops and trips as a CSV timeline: one row each, in time order (by start; at
+    /// one start a stop, then a possible stop, then a trip), under ``csvHeader``. A stop's row is its `--json` record
+    /// (its centre to 7 decimals, a centimetre; `unobservedSeconds` empty when no gap lies inside it); a possible
+    /// stop's (`possibleStop`, number empty: it is not a stop) is all unobserved, its `unobservedSeconds` its duration;
+    /// a trip's has its times, duration and distance, the place fields empty. What a spreadsheet of a day wants; the
+    /// GeoJSON draws the trips' lines. `starts` are the records' start times in the report's order, which sort the rows
+    /// (the ISO-8601 texts do not: `…:40.5Z` sorts before `…:40Z`).
     static func writeCSV(
         _ r: Report, starts: (stops: [Timestamp], stays: [Timestamp], trips: [Timestamp]), to sink: ByteSink
     ) {

@@ -13,12 +13,13 @@ import TrueTrackCore
 /// ``CSVWriter`` output, and most loggers' exports.
 ///
 /// ## Layout
-/// - The first line that is neither blank nor a `#` comment is the **header**; it must name a latitude, a
-///   longitude and a time column (see ``CSVColumn`` for the aliases, matched case-insensitively, ignoring
-///   `_`, `-`, `.`, spaces and a bracketed unit). Unknown columns are ignored. A header without the three
-///   is an error even when reading leniently (nothing can be read).
-/// - A first line `sep=;` (Excel's directive, honoured on the first line only: `sep=,`, `sep=;`, `sep=` and a tab or `|`, also quoted) names the
-///   delimiter and is skipped as ``SkipReason/comment``; otherwise the **delimiter** is sniffed from the header: the most frequent of `,` `;` and tab outside quotes
+/// - The first line that is neither blank nor a `#` comment is the **header**; it must name a latitude, a longitude and
+///   a time column (see ``CSVColumn`` for the aliases, matched case-insensitively, ignoring `_`, `-`, `.`, spaces and a
+///   bracketed unit). Unknown columns are ignored. A header without the three is an error even when reading leniently
+///   (nothing can be read).
+/// - A first line `sep=;` (Excel's directive, honoured on the first line only: `sep=,`, `sep=;`, `sep=` and a tab or
+///   `|`, also quoted) names the delimiter and is skipped as ``SkipReason/comment``; otherwise the **delimiter** is
+///   sniffed from the header: the most frequent of `,` `;` and tab outside quotes
 ///   (`,` on a tie or when there is none).
 /// - Fields follow RFC 4180: a field may be quoted (`"…"`, a doubled `""` inside stands for one quote) and a
 ///   quoted field may span lines (line numbers in errors count them). Unquoted fields are taken as they are

@@ -6,11 +6,11 @@ import TrueTrackCore
 /// Accepted documents:
 /// - a `FeatureCollection` (its `features` streamed one at a time), a single `Feature`, a bare geometry,
 ///   or a top-level array of Features;
-/// - **Point features** whose `properties` hold the fix fields under the canonical names (`time`,
-///   `accuracy_m`, `altitude_m`, `vertical_accuracy_m`, `speed_mps`, `speed_accuracy_mps`, `course_deg`,
-///   `course_accuracy_deg`, `provider`, `satellites`, `mocked`, `activity`, `activity_confidence`) or the
-///   usual aliases (`timestamp`, `accuracy`, `speed`, `bearing`/`course`, `altitude`/`ele`, a third
-///   coordinate…; names match case-insensitively with `_` and `-` ignored), with coordinates `[longitude, latitude, altitude?]`;
+/// - **Point features** whose `properties` hold the fix fields under the canonical names (`time`, `accuracy_m`,
+///   `altitude_m`, `vertical_accuracy_m`, `speed_mps`, `speed_accuracy_mps`, `course_deg`, `course_accuracy_deg`,
+///   `provider`, `satellites`, `mocked`, `activity`, `activity_confidence`) or the usual aliases (`timestamp`,
+///   `accuracy`, `speed`, `bearing`/`course`, `altitude`/`ele`, a third coordinate…; names match case-insensitively
+///   with `_` and `-` ignored), with coordinates `[longitude, latitude, altitude?]`;
 /// - **LineString / MultiLineString / MultiPoint features** whose `properties` hold per-vertex times:
 ///   `times` or `coordTimes` (togeojson, Strava), or `coordinateProperties.times`, as ISO 8601 strings
 ///   or Unix seconds / milliseconds (10^11 and above is milliseconds). Nested arrays are flattened in

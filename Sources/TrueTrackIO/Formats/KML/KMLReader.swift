@@ -29,12 +29,12 @@ import TrueTrackCore
 /// Other fixes have none. The provider is ``Provider/gps``.
 ///
 /// ## XML
-/// A byte scanner over a ``ByteStream`` (one chunk of memory plus a track's pairs), which understands comments,
-/// CDATA sections, processing instructions, a DOCTYPE, the predefined entities and character references, any
-/// namespace prefix and attributes in either quote style. The root element must be `<kml>`; every end tag must
-/// match its start tag (an error naming both), and after `</kml>` only white space, comments and processing
-/// instructions may follow: these end the reading even when lenient (``ReadError/unreadableStructure(_:expected:found:)``),
-/// since no later element can be placed. Elements nest at most 256 deep.
+/// A byte scanner over a ``ByteStream`` (one chunk of memory plus a track's pairs), which understands comments, CDATA
+/// sections, processing instructions, a DOCTYPE, the predefined entities and character references, any namespace
+/// prefix and attributes in either quote style. The root element must be `<kml>`; every end tag must match its start
+/// tag (an error naming both), and after `</kml>` only white space, comments and processing instructions may follow:
+/// these end the reading even when lenient (``ReadError/unreadableStructure(_:expected:found:)``), since no later
+/// element can be placed. Elements nest at most 256 deep.
 ///
 /// ## Errors
 /// Errors name the file, line, column and byte. A track or placemark whose values do not read is an error; with
@@ -93,8 +93,8 @@ public struct KMLReader: FixReader, ByteStreamReader {
         }
     }
 
-    /// The open elements, the root first: what each is, and its name's bytes (`openNames[openEnds[k - 1]..<openEnds[k]]`)
-    /// to check its end tag against.
+    /// The open elements, the root first: what each is, and its name's bytes
+    /// (`openNames[openEnds[k - 1]..<openEnds[k]]`) to check its end tag against.
     var open: [Element] = []
     var openNames: [UInt8] = []
     var openEnds: [Int] = []

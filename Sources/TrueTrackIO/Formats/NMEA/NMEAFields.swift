@@ -125,10 +125,10 @@ enum NMEAParse {
         return true
     }
 
-    /// A UTC time of day `hhmmss[.s…]` in milliseconds since midnight (0…86 399 999; a leap second `60`, with
-    /// any fraction, reads as `59.999`: on the next minute's first second, as before, it took the real `000000`'s
-    /// place and that fix was lost as out of order, as ``Timestamp/init(civil:)`` reads it). Fractions are rounded to the nearest millisecond (SPAN truth is 10 Hz,
-    /// SiRF writes `.810`).
+    /// A UTC time of day `hhmmss[.s…]` in milliseconds since midnight (0…86 399 999; a leap second `60`, with any
+    /// fraction, reads as `59.999`: on the next minute's first second, as before, it took the real `000000`'s place and
+    /// that fix was lost as out of order, as ``Timestamp/init(civil:)`` reads it). Fractions are rounded to the nearest
+    /// millisecond (SPAN truth is 10 Hz, SiRF writes `.810`).
     static func timeOfDay(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Outcome<Int64> {
         if start == end { return .empty }
         guard end - start >= 6 else { return isBlank(p, start, end) ? .empty : .malformed }

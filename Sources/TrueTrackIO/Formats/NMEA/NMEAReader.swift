@@ -37,21 +37,19 @@ import TrueTrackCore
 /// another time arrives (or the input ends), so a fix is returned one sentence late.
 /// - Position from GGA when it has one (GGA carries more digits than RMC: SPAN truth writes RMC to 0.001′,
 ///   about 1.9 m), else from RMC. Altitude (above mean sea level) and satellites used from GGA.
-/// - Date from RMC, or from ZDA (`hhmmss.ss,dd,mm,yyyy,zh,zm`; receivers set up for surveying often log
-///   GGA + ZDA and no RMC), which dates its epoch exactly as an RMC does (when both are in one epoch, the
-///   later sentence's date is kept). ZDA's local zone fields `zh,zm` describe a local
-///   time the receiver was told; its time and date are UTC whatever they say, so they are not read. Epochs
-///   closed before any date is known (a log that opens with GGA before its first RMC) are held, up to
-///   ``maximumUndatedEpochs``, and dated backwards from the first date that comes (each at its time of day nearest
-///   the epoch after it); with no date at all they are skipped (``SkipReason/missingTime``). Once known, a GGA-only
-///   epoch gets
-///   the date that puts it nearest the previous dated epoch, which carries the day over at midnight
-///   (`235959` → `000000` is one second later, on the next day); one whose nearest instant lies more than an hour
-///   before that epoch (``undatedBackwardsMilliseconds``: a second log joined after the first, opening with GGA) is
-///   held with the epochs after it and dated backwards from the next date, as at a log's start. A ZDA at a time of day no RMC, GGA or GST
-///   shares forms an epoch of its own that gives no fix (an ``SkipReason/otherRecord``) but dates the epochs
-///   after it; a ZDA with empty date fields (receivers write them so until they know the date) or an empty
-///   time gives nothing (an ``SkipReason/otherRecord``). Malformed ZDA day, month, year or time fields are
+/// - Date from RMC, or from ZDA (`hhmmss.ss,dd,mm,yyyy,zh,zm`; receivers set up for surveying often log GGA + ZDA and
+///   no RMC), which dates its epoch exactly as an RMC does (when both are in one epoch, the later sentence's date is
+///   kept). ZDA's local zone fields `zh,zm` describe a local time the receiver was told; its time and date are UTC
+///   whatever they say, so they are not read. Epochs closed before any date is known (a log that opens with GGA before
+///   its first RMC) are held, up to ``maximumUndatedEpochs``, and dated backwards from the first date that comes (each
+///   at its time of day nearest the epoch after it); with no date at all they are skipped (``SkipReason/missingTime``).
+///   Once known, a GGA-only epoch gets the date that puts it nearest the previous dated epoch, which carries the day
+///   over at midnight (`235959` → `000000` is one second later, on the next day); one whose nearest instant lies more
+///   than an hour before that epoch (``undatedBackwardsMilliseconds``: a second log joined after the first, opening
+///   with GGA) is held with the epochs after it and dated backwards from the next date, as at a log's start. A ZDA at a
+///   time of day no RMC, GGA or GST shares forms an epoch of its own that gives no fix (an ``SkipReason/otherRecord``)
+///   but dates the epochs after it; a ZDA with empty date fields (receivers write them so until they know the date) or
+///   an empty time gives nothing (an ``SkipReason/otherRecord``). Malformed ZDA day, month, year or time fields are
 ///   malformed fields like RMC's date (see below).
 /// - Speed over ground (knots → metres per second) and course from RMC, else from VTG.
 /// - Horizontal accuracy from GST of the same epoch as `hypot(σlat, σlon)`, else from HDOP (GGA, else GSA)
@@ -767,11 +765,12 @@ public struct NMEAReader: FixReader {
         }
     }
 
-    /// The number in field `index`: `nil` when empty; a ``FieldFailure`` when it is no number; `nil` as well when it
-    /// is a number but no finite one (`nan`, `inf`, what a program's `printf` writes for "no value"), whose field's
-    /// bit (`1 << index`) is set in `nonFinite` for ``readNonFiniteAsMissing(_:_:_:names:)`` (it was read as missing
-    /// without a word). `index` is below 32 (the largest NMEA field read is 16). A bit mask, not a list of failures, and the check in ``NMEAParse/number(_:_:_:)``'s slow
-    /// path only: an array per sentence and a check of every number cost read-nmea 1–2 % of its instructions.
+    /// The number in field `index`: `nil` when empty; a ``FieldFailure`` when it is no number; `nil` as well when it is
+    /// a number but no finite one (`nan`, `inf`, what a program's `printf` writes for "no value"), whose field's bit
+    /// (`1 << index`) is set in `nonFinite` for ``readNonFiniteAsMissing(_:_:_:names:)`` (it was read as missing
+    /// without a word). `index` is below 32 (the largest NMEA field read is 16). A bit mask, not a list of failures,
+    /// and the check in ``NMEAParse/number(_:_:_:)``'s slow path only: an array per sentence and a check of every
+    /// number cost read-nmea 1–2 % of its instructions.
     @inline(__always)
     private static func number(
         _ p: UnsafeRawBufferPointer, _ fields: NMEAFields, _ index: Int,
