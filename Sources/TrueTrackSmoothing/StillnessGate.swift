@@ -174,6 +174,30 @@ public struct StillnessGate: Sendable, Hashable {
     /// How many pairs of consecutive steps the white-share estimate averages over each way (see
     /// ``whiteNoiseSigmas``): ``TrackingProfile/measurementNoiseScaleFixes``, 30, as the forward filter's.
     public var whiteNoiseAveragingPairs: Double
+    /// The shortest stretch, seconds, whose fixes' scatter about their mean can show that the receiver stood
+    /// still all along (``stillScatterRatio``): 600; 0 turns the rule off. Such a stretch's steps count nothing
+    /// where the net displacement decides (not where the window's Doppler speeds do), nor do the chords across the
+    /// gaps inside it (``stillByScatter(_:fixes:positionWeights:totals:breakSeconds:)`` says which fixes it takes).
+    ///
+    /// Why: a logger every 3–45 s without speeds whose error is white noise draws a smoothed track that wanders
+    /// beyond any window's still threshold, and on foot no white-noise floor (``whiteNoiseSigmas``) tells it from
+    /// an honest noisy walk inside a window. Over ten minutes the two part: a walker's fixes spread with the walk,
+    /// a still receiver's stay within the accuracy they state. Measured
+    /// (`tools/analysis/noisy_walks_and_desks.py`, 30 minutes, three seeds): at 600 s no fix of a walk at
+    /// 0.7–1.4 m/s under σ 3–15 m every 3–20 s lay in such a stretch, nor of a mall walk (0.7 m/s, turns of
+    /// 60–120° every 10–30 s under σ 10 m), against every desk's; at 300 s 6 % of the mall walks did, at 120 s
+    /// 65 %. On the recordings only the stationary ones hold such stretches. Why not shorter: a café stop of a few
+    /// minutes is the window gate's (its smoothed track there wanders less than an hour's desk).
+    public var stillScatterSeconds: Double
+    /// The largest scatter of a still stretch, as a multiple of what white noise with the stated accuracies gives:
+    /// 1.5. The scatter is χ² = Σ w |p − p̄|² over the stretch's fixes (w the inverse per-axis variance of the
+    /// stated 68 % radius, p̄ the w-weighted mean), against its 2(m − 1) degrees of freedom for m fixes. Why 1.5: a
+    /// still receiver with honest accuracies scatters 1 ± √(1 / (m − 1)), under 1.5 for m ≥ 10 at about two
+    /// standard deviations; a walk of 0.7 m/s over ten minutes spreads 5–40 times as far as it may.
+    public var stillScatterRatio: Double
+    /// The fewest fixes a still stretch needs: 10 (with fewer, χ² scatters too widely to judge at
+    /// ``stillScatterRatio``).
+    public var stillScatterMinimumFixes: Int
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -195,6 +219,9 @@ public struct StillnessGate: Sendable, Hashable {
             infersRestFromPositions && profile.netDisplacementNoiseSigmas > 0
             ? WhiteNoiseEstimate.sparseThresholdSigmas : 0
         whiteNoiseAveragingPairs = profile.measurementNoiseScaleFixes
+        stillScatterSeconds = 600
+        stillScatterRatio = 1.5
+        stillScatterMinimumFixes = 10
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;
@@ -213,6 +240,10 @@ public struct StillnessGate: Sendable, Hashable {
     ///   - jitterVariances: each state's white jitter, per axis, m² (see
     ///     ``whiteJitterVariances(_:positionVariances:longestStepSeconds:)``): a window's net displacement must exceed
     ///     ``whiteNoiseSigmas`` times the root of its two end states' sum as well. `nil` for no such floor.
+    ///   - stillByScatter: finds the steps inside a stretch whose fixes scatter as a receiver at rest's
+    ///     (``stillByScatter(_:fixes:positionWeights:totals:breakSeconds:)``): where the net displacement decides,
+    ///     they count nothing, and neither does a gap's chord inside one. Called at most once, on the first step
+    ///     that asks. `nil` for none.
     ///
     /// A chord across a gap between two states that read at rest counts nothing within their noise (see
     /// ``restNoiseFactor``), on every profile (walking's gap is 60 s, cycling's 30 s); on the vehicle profiles
@@ -221,19 +252,21 @@ public struct StillnessGate: Sendable, Hashable {
     ///   positional rule holds a step, n flags.
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [TimedReading] = [], jumps: JumpFinder? = nil, jitterVariances: [Double]? = nil
+        readings: [TimedReading] = [], jumps: JumpFinder? = nil, jitterVariances: [Double]? = nil,
+        stillByScatter: (() -> [Bool]?)? = nil
     ) -> [Bool] {
         var jumps = jumps
         return countedSteps(
             times: times, opensSegment: opensSegment, solution: x, order: order, totals: totals, readings: readings,
-            updating: &jumps, jitterVariances: jitterVariances)
+            updating: &jumps, jitterVariances: jitterVariances, stillByScatter: stillByScatter)
     }
 
     /// ``countedSteps(times:opensSegment:solution:order:totals:readings:jumps:jitterVariances:)``, leaving in `jumps`
     /// which jump held each step it left out (see ``JumpFinder/restJumpSteps(longerThan:)``).
     func countedSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int, totals: [Totals],
-        readings: [TimedReading], updating jumps: inout JumpFinder?, jitterVariances: [Double]? = nil
+        readings: [TimedReading], updating jumps: inout JumpFinder?, jitterVariances: [Double]? = nil,
+        stillByScatter: (() -> [Bool]?)? = nil
     ) -> [Bool] {
         let n = times.count
         var counts = [Bool](repeating: false, count: n)
@@ -246,10 +279,24 @@ public struct StillnessGate: Sendable, Hashable {
                 validitySeconds: activityValiditySeconds, times: times)
         var window = CentredWindow(seconds: windowSeconds)
         var heldByPosition: [Bool] = []
+        // The still stretches, found on the first step the net displacement decides (none where Doppler speeds
+        // decide every window: the `smooth` benchmark's drive pays nothing for them).
+        var scatterAnswer: [Bool]??
+        func scatterHeld(asking find: () -> [Bool]?) -> [Bool]? {
+            if scatterAnswer == nil { scatterAnswer = .some(find()) }
+            return scatterAnswer ?? nil
+        }
         for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
             if let readsStill, readsStill[s] || readsStill[s - 1] { continue }
             if opensSegment[s] {
+                // A gap's chord inside a still stretch (see ``stillScatterSeconds``; asked only of a chord within
+                // a few accuracies, so that a drive's gaps do not pay for the stretches).
+                if let stillByScatter, isWithinStretchNoise(s, solution: x, order: order, totals: totals),
+                    scatterHeld(asking: stillByScatter)?[s] == true
+                {
+                    continue
+                }
                 // A gap's chord between two states read at rest, within their noise: the noise.
                 if restNoiseFactor > 0, readsRest(s - 1, totals: totals), readsRest(s, totals: totals),
                     isWithinRestNoise(s - 1, s, solution: x, order: order, totals: totals)
@@ -269,6 +316,9 @@ public struct StillnessGate: Sendable, Hashable {
             let inside = totals[high + 1].minus(totals[low])
             if inside.speedsDecide {
                 counts[s] = inside.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
+            } else if let stillByScatter, scatterHeld(asking: stillByScatter)?[s] == true {
+                // Inside a stretch whose fixes scatter as a receiver at rest's (see ``stillScatterSeconds``).
+                continue
             } else {
                 let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
                 var threshold = stillThreshold(meanAccuracyMetres: inside.meanAccuracyMetres)
@@ -350,6 +400,15 @@ public struct StillnessGate: Sendable, Hashable {
     func readsMotion(_ s: Int, totals: [Totals]) -> Bool {
         let own = totals[s + 1].minus(totals[s])
         return own.speeds > 0 && own.meanSpeedReaches(motionDopplerSpeedMetresPerSecond)
+    }
+
+    /// Whether the step into state `s` is short enough to lie inside a still stretch: within four times the sum
+    /// of its two states' mean stated accuracies (68 % radii, about six standard deviations each; a stretch's
+    /// fixes lie within about three of its mean). A cheap test before the stretches are found.
+    func isWithinStretchNoise(_ s: Int, solution x: [Double], order: Int, totals: [Totals]) -> Bool {
+        let de = x[2 * s] - x[2 * (s - 1)], dn = x[order + 2 * s] - x[order + 2 * (s - 1)]
+        let reach = 4 * (meanAccuracy(s - 1, totals: totals) + meanAccuracy(s, totals: totals))
+        return de * de + dn * dn <= reach * reach
     }
 
     /// The net displacement (metres) a window whose fixes report `meanAccuracyMetres` must exceed to be moving:

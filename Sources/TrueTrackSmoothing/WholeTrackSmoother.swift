@@ -298,7 +298,12 @@ public struct WholeTrackSmoother: Sendable {
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
                 totals: totals, readings: readings, updating: &jumps,
                 jitterVariances: gate.whiteJitterVariances(
-                    problem, positionVariances: variances, longestStepSeconds: options.recordingBreakSeconds))
+                    problem, positionVariances: variances, longestStepSeconds: options.recordingBreakSeconds),
+                stillByScatter: {
+                    gate.stillByScatter(
+                        problem, fixes: fixes, positionWeights: positionWeights, totals: totals,
+                        breakSeconds: options.recordingBreakSeconds)
+                })
         }
         if let vehicleSteps {
             var counted = countedSteps ?? [Bool](repeating: true, count: n)

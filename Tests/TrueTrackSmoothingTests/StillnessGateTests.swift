@@ -220,10 +220,13 @@ import TrueTrackSimulation
 
     /// The driving profile's smoother with the jump rule and without it, both without the white-noise floor
     /// (``StillnessGate/whiteNoiseSigmas``): a jump out and back makes two consecutive steps of opposite signs,
-    /// which its estimate reads as white noise, and the floor it raises holds part of the jumps' steps too.
+    /// which its estimate reads as white noise, and the floor it raises holds part of the jumps' steps too. Both
+    /// also without the still stretches (``StillnessGate/stillScatterSeconds``): these vans stand for an hour,
+    /// and the stretch, which leaves the jumps' fixes out as outliers, holds their steps too.
     static func withAndWithout(_ fixes: [Fix]) -> (rule: Double, without: Double) {
         var options = SmoothingOptions(profile: .driving)
         options.stillnessGate?.whiteNoiseSigmas = 0
+        options.stillnessGate?.stillScatterSeconds = 0
         let rule = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
         options.stillnessGate?.jumpSeconds = 0
         return (rule, WholeTrackSmoother(options: options).smooth(fixes).distanceMetres)
@@ -400,9 +403,11 @@ import TrueTrackSimulation
         }
     }
 
-    /// The driving profile's smoother with the rules and without them.
+    /// The driving profile's smoother with the rules and without them, both without the still stretches
+    /// (``StillnessGate/stillScatterSeconds``), which hold these parked hours too.
     static func withAndWithout(_ fixes: [Fix]) -> (rule: Double, without: Double) {
         var options = SmoothingOptions(profile: .driving)
+        options.stillnessGate?.stillScatterSeconds = 0
         let rule = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
         options.stillnessGate?.restNoiseFactor = 0
         return (rule, WholeTrackSmoother(options: options).smooth(fixes).distanceMetres)
@@ -562,12 +567,14 @@ import TrueTrackSimulation
 
     /// A van parked two hours without speed readings, every 30–300 s (2 m of scatter per axis, stating 5 m): every
     /// step is a segment of its own, and each chord of the scatter counted; three fixes within each other's noise
-    /// (24 m) now say it stands (``StillnessGate/infersRestFromPositions``).
+    /// (24 m) now say it stands (``StillnessGate/infersRestFromPositions``). Without the still stretches
+    /// (``StillnessGate/stillScatterSeconds``), which hold these parked hours too.
     @Test(arguments: [30.0, 60.0, 120.0, 300.0])
     func aParkedLoggerWithoutReadingsCountsNotItsScatter(interval: Double) {
         for seed: UInt64 in 1...3 {
             let fixes = Self.parkedVan(interval: interval, speed: nil, seed: seed)
             var options = SmoothingOptions(profile: .driving)
+            options.stillnessGate?.stillScatterSeconds = 0
             let rule = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
             options.stillnessGate?.infersRestFromPositions = false
             let without = WholeTrackSmoother(options: options).smooth(fixes).distanceMetres

@@ -1,0 +1,177 @@
+import TrueTrackCore
+
+extension StillnessGate {
+    /// How far from a still stretch's mean, in χ² of its two axes, a fix at either end of the stretch may lie
+    /// and still belong to it: 4.61, the 90 % point of χ² with two degrees of freedom, in units of the stretch's
+    /// own scatter (its χ² per degree of freedom: the bound tightens where the fixes state more than they
+    /// scatter). Why: the stretch's sum leaves room for a few fixes far off (a stretch of 60 fixes, 59 units), so
+    /// one ending on a departure's first fix 16 m off under σ 3 m passed and held that step. Trimming costs a desk
+    /// little, as a stretch's interior lies inside the stretches after it: only the ends of a whole still spell
+    /// are trimmed. Measured (`tools/analysis/noisy_walks_and_desks.py`, summed over three seeds): at the 99 %
+    /// point walks out of halts under σ 15 m lost 50–110 m more of the departures, a logger stating twice its
+    /// noise 25–115 m; at the 50 % point desks kept up to 7 m per 10 minutes (at 90 %, up to 5).
+    static let stillScatterEdgeChiSquared = 4.61
+
+    /// How far from a still stretch's mean, in χ² of its two axes and in units of the stretch's own scatter, any of
+    /// its fixes may lie: 13.8, the 99.9 % point of χ² with two degrees of freedom. Why: the stretch's sum leaves room
+    /// for a few fixes far off inside it too, and a taxi on its rank that pulls out 30–70 m and back between two
+    /// fixes every 10 s (stating 8–10 m for 4–6 m of noise) had that trip held: `courier_families.py`'s `taxi_acc9`
+    /// read 3.3 → 6.7 km summed |error|. A stretch holding a fix beyond it is no still stretch (each fix is judged
+    /// once, against the first stretch that passes with it), so the steps into and out of such a fix count as the
+    /// window gate decides; at rest one fix in a thousand lies there.
+    static let stillScatterFarChiSquared = 13.8
+
+    /// The steps inside stretches of at least ``stillScatterSeconds`` whose fixes scatter about their mean no more
+    /// than their stated accuracies allow a receiver at rest (``stillScatterRatio``): `result[s]` is whether the
+    /// step into state `s` (from `s − 1`) lies inside such a stretch, `nil` when none does or the rule is off.
+    ///
+    /// A stretch reaches across a gap that splits the track (a sparse logger's steps open segments on the running
+    /// and vehicle profiles; the chord between two places that agree within the noise is the noise), but not
+    /// across a recording break (`breakSeconds`), nor across a fix that states no accuracy (its noise is unknown:
+    /// a GPX file's assumed 30 m would take a slow hike for a receiver at rest), nor across a state whose Doppler
+    /// speeds read motion (``readsMotion(_:totals:)``: a receiver that reads motion is not at rest, as the gate's
+    /// other rules of rest hold). A fix the robust loss took for an
+    /// outlier (weight below ½, `positionWeights`) is left out of the scatter, so one multipath jump does not hide
+    /// a desk.
+    ///
+    /// - Parameters:
+    ///   - p: the problem.
+    ///   - fixes: the caller's fixes, which `p.fixIndex` points into.
+    ///   - positionWeights: each position measurement's robust weight.
+    ///   - totals: the running totals of the fixes' evidence (``totals(_:fixes:options:)``).
+    ///   - breakSeconds: the longest step a stretch may contain, seconds (``SmoothingOptions/recordingBreakSeconds``).
+    /// - Complexity: O(n): the stretch's two ends only move forward, its scatter kept by a weighted running mean
+    ///   that fixes join and leave (a passing stretch also reads its trimmed ends); no allocation but the result.
+    func stillByScatter(
+        _ p: TrackProblem, fixes: [Fix], positionWeights: [Double], totals: [Totals], breakSeconds: Double
+    ) -> [Bool]? {
+        let count = p.positionState.count
+        guard stillScatterSeconds > 0, count >= stillScatterMinimumFixes else { return nil }
+        var held: [Bool]?
+        // The last step marked held: a stretch marks its steps from where the one before it stopped.
+        var markedThrough = 0
+        // Each measurement's inverse per-axis variance of its stated accuracy: 0 for an outlier, −1 for none (or a
+        // state that reads motion).
+        var inverseVariance = [Double](repeating: -1, count: count)
+        for m in 0..<count {
+            guard case .metres(let accuracy) = fixes[p.fixIndex[m]].horizontalAccuracy, accuracy > 0,
+                !readsMotion(p.positionState[m], totals: totals)
+            else { continue }
+            inverseVariance[m] = positionWeights[m] < 0.5 ? 0 : 1 / MeasurementNoise.perAxisVariance(radius68: accuracy)
+        }
+        let window = stillScatterSeconds, ratioBound = stillScatterRatio, fewest = stillScatterMinimumFixes
+        inverseVariance.withUnsafeBufferPointer { w in
+            p.positionState.withUnsafeBufferPointer { state in
+                p.times.withUnsafeBufferPointer { times in
+                    p.positionEast.withUnsafeBufferPointer { east in
+                        p.positionNorth.withUnsafeBufferPointer { north in
+                            var scatter = WeightedScatter()
+                            func time(_ m: Int) -> Double { times[state[m]] }
+                            /// Whether measurement m lies beyond `bound` (χ² of two axes) from the stretch's mean,
+                            /// in units of the stretch's own scatter (`ratio`: its χ² per degree of freedom).
+                            func isBeyond(_ m: Int, _ bound: Double, ratio: Double) -> Bool {
+                                let de = east[m] - scatter.east, dn = north[m] - scatter.north
+                                return w[m] * (de * de + dn * dn) > bound * ratio
+                            }
+                            /// Whether measurement m opens a run: a recording break lies before it.
+                            func opensRun(_ m: Int) -> Bool { time(m) - time(m - 1) > breakSeconds }
+                            var start = 0
+                            while start < count {
+                                // A run: from `start` up to the next recording break, fix without an accuracy
+                                // or reading of motion.
+                                guard w[start] >= 0 else {
+                                    start += 1
+                                    continue
+                                }
+                                var end = start + 1
+                                while end < count, w[end] >= 0, !opensRun(end) { end += 1 }
+                                scatter = WeightedScatter()
+                                // The last fix judged far or not, and the last judged far (`start − 1`: none).
+                                var checkedThrough = start - 1, lastFar = start - 1
+                                var high = start  // the stretch is low…high−1
+                                for low in start..<end {
+                                    while high < end, high == low || time(high - 1) - time(low) < window {
+                                        if w[high] > 0 {
+                                            scatter.add(east: east[high], north: north[high], weight: w[high])
+                                        }
+                                        high += 1
+                                    }
+                                    guard time(high - 1) - time(low) >= window else { break }
+                                    if scatter.count >= fewest,
+                                        scatter.chiSquared <= ratioBound * Double(2 * (scatter.count - 1))
+                                    {
+                                        let ratio = scatter.chiSquared / Double(2 * (scatter.count - 1))
+                                        // Each fix is judged far or not once, by the first such stretch that holds
+                                        // it; a stretch holding a far fix is none.
+                                        for m in max(checkedThrough + 1, low)..<high
+                                        where isBeyond(m, Self.stillScatterFarChiSquared, ratio: ratio) {
+                                            lastFar = m
+                                        }
+                                        checkedThrough = high - 1
+                                        guard lastFar < low else {
+                                            if w[low] > 0 {
+                                                scatter.remove(east: east[low], north: north[low], weight: w[low])
+                                            }
+                                            continue
+                                        }
+                                        // The ends lose the fixes beyond the edge bound: a departure's first fixes.
+                                        var head = low, tail = high - 1
+                                        let edge = Self.stillScatterEdgeChiSquared
+                                        while head < tail, isBeyond(head, edge, ratio: ratio) { head += 1 }
+                                        while tail > head, isBeyond(tail, edge, ratio: ratio) { tail -= 1 }
+                                        let first = max(state[head] + 1, markedThrough + 1), last = state[tail]
+                                        if first <= last {
+                                            if held == nil { held = [Bool](repeating: false, count: p.stateCount) }
+                                            for s in first...last { held?[s] = true }
+                                            markedThrough = last
+                                        }
+                                    }
+                                    if w[low] > 0 { scatter.remove(east: east[low], north: north[low], weight: w[low]) }
+                                }
+                                start = end
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return held
+    }
+}
+
+/// A weighted mean of plane positions and their weighted sum of squared distances from it (χ² for weights that
+/// are inverse variances), kept as positions join and leave (West's weighted form of Welford's update).
+struct WeightedScatter {
+    /// The positions' summed weight.
+    var weight = 0.0
+    /// How many positions.
+    var count = 0
+    /// The weighted mean, metres.
+    var east = 0.0, north = 0.0
+    /// Σ w |p − p̄|².
+    var chiSquared = 0.0
+
+    /// Adds a position of weight `w` > 0.
+    mutating func add(east e: Double, north n: Double, weight w: Double) {
+        weight += w
+        count += 1
+        let de = e - east, dn = n - north, share = w / weight
+        east += de * share
+        north += dn * share
+        chiSquared += w * (de * (e - east) + dn * (n - north))
+    }
+
+    /// Removes a position added before with the same weight.
+    mutating func remove(east e: Double, north n: Double, weight w: Double) {
+        count -= 1
+        guard count > 0, weight - w > 0 else {
+            self = WeightedScatter()
+            return
+        }
+        weight -= w
+        let de = e - east, dn = n - north, share = w / weight
+        east -= de * share
+        north -= dn * share
+        chiSquared = max(0, chiSquared - w * (de * (e - east) + dn * (n - north)))
+    }
+}
