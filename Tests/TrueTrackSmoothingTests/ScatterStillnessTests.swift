@@ -16,18 +16,9 @@ private typealias S = SmoothingSupport
         seconds: Double, cadence: Double, sigma: Double, seed: UInt64, accuracy: Bool = true,
         position: (Double) -> (Double, Double) = { _ in (0, 0) }
     ) -> [Fix] {
-        var rng = TestRNG(state: seed)
-        var fixes: [Fix] = []
-        var t = 0.0
-        while t <= seconds {
-            let (e, n) = position(t)
-            fixes.append(
-                S.fix(
-                    seconds: t, east: e + sigma * rng.gaussian(), north: n + sigma * rng.gaussian(),
-                    accuracy: accuracy ? 1.509592 * sigma : nil))
-            t += cadence * (0.9 + 0.2 * rng.uniform())
-        }
-        return fixes
+        S.whiteLogger(
+            seconds: seconds, cadence: cadence, sigma: sigma, accuracy: accuracy ? 1.509592 * sigma : nil, seed: seed,
+            position: position)
     }
 
     /// The still stretches of `fixes` on the walking profile, every fix an inlier.

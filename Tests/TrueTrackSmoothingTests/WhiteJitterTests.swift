@@ -15,15 +15,7 @@ private typealias S = SmoothingSupport
     static func whiteLogger(
         seconds: Double, cadence: Double, seed: UInt64, position: (Double) -> (Double, Double)
     ) -> [Fix] {
-        var rng = TestRNG(state: seed)
-        var fixes: [Fix] = []
-        var t = 0.0
-        while t <= seconds {
-            let (e, n) = position(t)
-            fixes.append(S.fix(seconds: t, east: e + 5 * rng.gaussian(), north: n + 5 * rng.gaussian(), accuracy: 7.5))
-            t += cadence * (0.9 + 0.2 * rng.uniform())
-        }
-        return fixes
+        S.whiteLogger(seconds: seconds, cadence: cadence, sigma: 5, accuracy: 7.5, seed: seed, position: position)
     }
 
     /// Parked, then 3,000 m east and 1,000 m north at 10 m/s (with a corner), then parked again.

@@ -51,6 +51,25 @@ enum SmoothingSupport {
             speedMetresPerSecond: speed, courseDegrees: course)
     }
 
+    /// A logger every `cadence` s (±10 %, seeded) for `seconds`, along `position(t)` (metres east and north of
+    /// ``frame``), with white noise of `sigma` m per axis, stating `accuracy` (nil: none), without speeds.
+    static func whiteLogger(
+        seconds: Double, cadence: Double, sigma: Double, accuracy: Double?, seed: UInt64,
+        position: (Double) -> (Double, Double)
+    ) -> [Fix] {
+        var rng = TestRNG(state: seed)
+        var fixes: [Fix] = []
+        var t = 0.0
+        while t <= seconds {
+            let (e, n) = position(t)
+            fixes.append(
+                fix(seconds: t, east: e + sigma * rng.gaussian(), north: n + sigma * rng.gaussian(), accuracy: accuracy)
+            )
+            t += cadence * (0.9 + 0.2 * rng.uniform())
+        }
+        return fixes
+    }
+
     /// The planar distance in metres between a smoothed point and a latitude/longitude.
     static func metres(_ p: SmoothedPoint, _ latitude: Double, _ longitude: Double) -> Double {
         Haversine.distance(from: (p.latitude, p.longitude), to: (latitude, longitude))

@@ -1,6 +1,6 @@
-"""Helpers shared by the scripts that generate test tracks: a CSV writer in TrueTrack's input layout and a
-first-order Gauss-Markov position error."""
-import csv, datetime, math
+"""Helpers shared by the scripts that generate test tracks: a CSV writer in TrueTrack's input layout, a
+first-order Gauss-Markov position error, and each binary's distance for a file."""
+import csv, datetime, json, math, subprocess
 
 # Where and when the generated tracks lie: a local plane around (45 N, 7 E), starting 2026-03-01 08:00 UTC.
 LAT0, LON0 = 45.0, 7.0
@@ -39,3 +39,13 @@ class GaussMarkov:
         q = self.s * math.sqrt(1 - a * a)
         self.x = [a * v + self.rng.gauss(0, q) for v in self.x]
         return self.x
+
+
+def distances(binaries, path, profile, extra=()):
+    """`truetrack process PATH --profile PROFILE --json [EXTRA]`'s distanceMetres for each binary (NaN where it
+    failed)."""
+    out = []
+    for b in binaries:
+        r = subprocess.run([b, 'process', path, '--profile', profile, '--json', *extra], capture_output=True, text=True)
+        out.append(json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan'))
+    return out

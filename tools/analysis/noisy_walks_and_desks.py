@@ -22,7 +22,7 @@ Writes the CSVs into OUT_DIR (never into the repository).
 import json, math, os, random, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generated import write_fixes
+from generated import distances, write_fixes
 
 OUT, BINS = sys.argv[1], sys.argv[2].split(',')
 SMOOTH = ['--smooth'] if '--smooth' in sys.argv else []
@@ -102,11 +102,7 @@ for kind, speed, sigma, every in FAMILIES:
 
 def run(job):
     _, name, _, _ = job
-    out = []
-    for b in BINS:
-        r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', 'walking', '--json'] + SMOOTH,
-                           capture_output=True, text=True)
-        out.append(json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan'))
+    out = distances(BINS, os.path.join(OUT, name + '.csv'), 'walking', SMOOTH)
     return job, out
 
 

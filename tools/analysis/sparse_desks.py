@@ -13,7 +13,7 @@ Writes the CSVs into OUT_DIR (never into the repository).
 import json, math, os, random, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generated import write_fixes
+from generated import distances, write_fixes
 
 OUT, BINS = sys.argv[1], sys.argv[2].split(',')
 PROFILE = sys.argv[sys.argv.index('--profile') + 1] if '--profile' in sys.argv else 'walking'
@@ -68,11 +68,7 @@ for kind in ('desk', 'walk'):
 
 def run(job):
     kind, sigma, every, name, truth, span = job
-    out = []
-    for b in BINS:
-        r = subprocess.run([b, 'process', os.path.join(OUT, name + '.csv'), '--profile', PROFILE, '--json'] + SMOOTH,
-                           capture_output=True, text=True)
-        out.append(json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan'))
+    out = distances(BINS, os.path.join(OUT, name + '.csv'), PROFILE, SMOOTH)
     return job, out
 
 
