@@ -1156,9 +1156,9 @@ struct Tool {
     /// `process` and `stops` stream the stop analysis, holding back the last 512 fixes so that a clock jump's
     /// wrong fixes can still be taken out (they kept every fix's evidence: 2 GB for 19 M fixes). A run of wrong
     /// fixes longer than that reached the analysis: a stop lasting days, no moving time (a reviewer's file:
-    /// moving 0 s instead of 544 s). A file is then read a second time with every fix held back: the stops
-    /// and times are those of the walk without the wrong fixes. From standard input (no second reading) the
-    /// warning says the analysis holds them.
+    /// moving 0 s instead of 544 s). A file is then read a second time, which leaves out the fixes the first
+    /// reading proved wrong as it reads them: the stops and times are those of the walk without the wrong
+    /// fixes. From standard input (no second reading) the warning says the analysis holds them.
     @Test func aWrongRunLongerThanTheHoldBackIsLeftOutByASecondReading() throws {
         let path = Tool.temporaryPath("long-wrong-run.csv")
         let clean = Tool.temporaryPath("long-wrong-run-clean.csv")

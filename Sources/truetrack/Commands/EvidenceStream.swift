@@ -10,8 +10,9 @@ import TrueTrackIO
 /// What is computed after the stream (the stop analysis, the smoothed track, the time span) leaves the wrong
 /// fixes out, and the user is told which fix it was. A wrong fix found more than ``holdBack`` fixes after it was
 /// read has already been analysed: ``finish(rereading:format:options:profile:startingOver:analysed:)`` then
-/// reads a file a second time with every fix held back; from standard input it cannot, and the warning says
-/// the analysis holds the wrong times.
+/// reads a file a second time, which leaves out each fix the first reading proved wrong as it reads it (the
+/// ``GenerationVerdict``s), in the same bounded memory; from standard input it cannot, and the warning says the
+/// analysis holds the wrong times.
 struct EvidenceStream {
     /// How many fixes are held back by default: a receiver's wrong time is found three fixes after the last
     /// wrong one (three older fixes in a row restart the tracker), so this covers runs of ~500 wrong fixes.
@@ -74,15 +75,100 @@ struct EvidenceStream {
     private var jump: (index: Int, before: Int, since: Int)?
     /// How many fixes confirm a time (as three older fixes in a row restart the tracker).
     private let confirmingFixes = TrackingProfile.walking.rejectionsBeforeReanchor
+    /// The read index of the current generation's first fix (`nil` before the first fix).
+    private var generationOpenedAt: Int?
+    /// The read index of the last fix taken.
+    private var lastIndex = 0
+    /// What this reading has proved of the current generation so far (its ``GenerationVerdict``, kept in
+    /// ``verdicts`` when the generation ends, if it was long enough for its fixes to reach the analysis).
+    private var judging = GenerationVerdict()
+    /// What this reading proved of each generation (by number) that spanned ``holdBack`` fixes or more and had
+    /// a fix proven wrong or right: one entry per such generation, so at most one per ``holdBack`` fixes read.
+    private(set) var verdicts: [Int: GenerationVerdict] = [:]
+    /// For a second reading, the first reading's ``verdicts``: the fixes of those generations are judged as they
+    /// are read; `nil` for a first reading.
+    private let firstReading: [Int: GenerationVerdict]?
+    /// The first reading's verdict on the current generation (a second reading's only).
+    private var verdict: GenerationVerdict?
+    /// The fixes of the current generation that ``verdict`` left out as they were read, by the rule that proved
+    /// them wrong: before a forward jump (``leaveOut(acceptedBefore:)``), after the time of the restart that
+    /// ended the generation, or from a forward jump no later fix confirmed (``leaveOut(acceptedFrom:)``). Each
+    /// rule's warning counts them with those it takes out of the hold-back itself.
+    private var withheldBefore: LeftOut?
+    private var withheldAtRestart: LeftOut?
+    private var withheldFrom: LeftOut?
+    /// A second reading's warnings of backdated fixes (the first five) as they reach the analysis: they follow
+    /// the other warnings (``settleWarnings()``), as when every fix was held back to the end.
+    private var analysisWarnings: [String] = []
+
+    /// What a reading proved of one generation (the fixes from one restart of the tracker to the next): a second
+    /// reading of the same file makes the same decisions and numbers the generations alike, so it can leave out
+    /// the generation's wrong fixes, and keep the ones proven right, as it reads them instead of holding every
+    /// fix back until the proof.
+    struct GenerationVerdict: Equatable {
+        /// The read index of the forward jump whose few accepted fixes before it had the wrong time: the
+        /// generation's accepted fixes read before it are wrong (``leaveOut(acceptedBefore:)``).
+        var wrongBefore: Int?
+        /// The time of the restart that ended the generation: its other accepted fixes dated after it are wrong,
+        /// and its fixes rejected as behind but dated at or before it are right after all.
+        var restartTime: Timestamp?
+        /// The read index of a forward jump no later fix confirmed before the input ended: the generation's other
+        /// accepted fixes from it on are wrong, and the fixes read after it are not behind (``leaveOut(acceptedFrom:)``).
+        var wrongFrom: Int?
+
+        /// Whether the verdict proves anything.
+        var isEmpty: Bool { wrongBefore == nil && restartTime == nil && wrongFrom == nil }
+    }
+
+    /// Fixes left out as wrong, as a warning names them: the first in read order, its time, and how many.
+    struct LeftOut {
+        /// The first fix's position in read order, 1-based.
+        var index: Int
+        /// The first fix's time.
+        var time: Timestamp
+        /// How many fixes.
+        var count: Int
+
+        /// The first of `entries` (in read order) and their count; `nil` for none.
+        init?(_ entries: [Entry]) {
+            guard let first = entries.first else { return nil }
+            self.init(index: first.index, time: first.evidence.timestamp, count: entries.count)
+        }
+
+        /// The fixes `index` (dated `time`) and `count - 1` more after it.
+        init(index: Int, time: Timestamp, count: Int) {
+            self.index = index
+            self.time = time
+            self.count = count
+        }
+
+        /// The fixes `lhs` and `rhs` together (`nil`s count none).
+        static func joined(_ lhs: LeftOut?, _ rhs: LeftOut?) -> LeftOut? {
+            guard let lhs else { return rhs }
+            guard let rhs else { return lhs }
+            let first = lhs.index <= rhs.index ? lhs : rhs
+            return LeftOut(index: first.index, time: first.time, count: lhs.count + rhs.count)
+        }
+    }
 
     /// A stream into `profile`'s stop analysis, for the fixes of `input` (named in warnings).
     init(input: String, profile: StopDetectionProfile, holdBack: Int = EvidenceStream.defaultHoldBack) {
+        self.init(input: input, profile: profile, holdBack: holdBack, firstReading: nil)
+    }
+
+    /// A stream for a second reading of `input`, which judges the fixes of the generations `firstReading`
+    /// (the first reading's ``verdicts``) proved something of as it reads them.
+    init(
+        input: String, profile: StopDetectionProfile, holdBack: Int, firstReading: [Int: GenerationVerdict]?
+    ) {
         self.input = input
         self.holdBack = holdBack
         keepsWrongFixes = holdBack == .max
         stopProfile = profile
         builder = StopAnalysis.Builder(profile: profile)
         stretches = TimeStretches(separationSeconds: profile.clockJumpSeconds)
+        self.firstReading = firstReading
+        verdict = firstReading?[0]
     }
 
     /// Takes the `index`-th fix read (1-based), its evidence and the tracker's decision on it; `analysed` is
@@ -93,6 +179,8 @@ struct EvidenceStream {
         if decision.isAccepted, let latest = latestAccepted, decision.timestamp < latest {
             restart(at: index, time: decision.timestamp)
         }
+        if generationOpenedAt == nil { generationOpenedAt = index }
+        lastIndex = index
         if decision.isAccepted {
             if let latest = latestAccepted, latest.seconds(to: decision.timestamp) >= stopProfile.clockJumpSeconds {
                 jump = (index, acceptedInGeneration, 0)
@@ -109,14 +197,21 @@ struct EvidenceStream {
         let isBackdated =
             isBehind
             && latestAccepted.map { decision.timestamp.seconds(to: $0) >= stopProfile.clockJumpSeconds } == true
-        pending.append(
-            Entry(
-                index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
-                totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated,
-                isOutOfOrder: isBehind))
+        var entry = Entry(
+            index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
+            totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated,
+            isOutOfOrder: isBehind)
+        if let verdict {
+            judge(&entry, by: verdict)
+        } else {
+            pending.append(entry)
+        }
         if let j = jump, j.since >= confirmingFixes {
             // The time after the jump is confirmed; the few fixes before it (if few) had the wrong one.
-            if j.before < confirmingFixes { leaveOut(acceptedBefore: j.index) }
+            if j.before < confirmingFixes {
+                judging.wrongBefore = j.index
+                leaveOut(acceptedBefore: j.index)
+            }
             jump = nil
         }
         while pending.count - head > holdBack { analyseNext(analysed) }
@@ -127,15 +222,46 @@ struct EvidenceStream {
         }
     }
 
+    /// A second reading's judgement of a fix of a generation the first reading proved something of, as it is
+    /// read: a fix `verdict` proves wrong is left out at once (counted for its rule's warning), one it proves
+    /// right loses its mark of being behind, and the rest are held back as usual. The same as holding every
+    /// fix back until the proof (the first reading's rules, in their order: before a forward jump, after the
+    /// restart's time, from an unconfirmed forward jump), in the hold-back's memory.
+    private mutating func judge(_ entry: inout Entry, by verdict: GenerationVerdict) {
+        if let accepted = entry.acceptedTime {
+            let wrong = LeftOut(index: entry.index, time: entry.evidence.timestamp, count: 1)
+            if let before = verdict.wrongBefore, entry.index < before {
+                withheldBefore = .joined(withheldBefore, wrong)
+                return
+            }
+            if let time = verdict.restartTime, accepted > time {
+                withheldAtRestart = .joined(withheldAtRestart, wrong)
+                return
+            }
+            if let from = verdict.wrongFrom, entry.index >= from {
+                withheldFrom = .joined(withheldFrom, wrong)
+                return
+            }
+        }
+        if verdict.restartTime.map({ entry.evidence.timestamp <= $0 }) == true
+            || verdict.wrongFrom.map({ entry.index > $0 }) == true
+        {
+            entry.isBackdated = false
+            entry.isOutOfOrder = false
+        }
+        pending.append(entry)
+    }
+
     /// Analyses what is still held back and returns the analysis.
     ///
     /// When a run of wrong times longer than ``holdBack`` reached the analysis (a stop lasting days, no moving
-    /// time) and `path` names a file, the file is read again with a fresh tracker of `profile` and every fix held
-    /// back, so that every fix the clock jump proves wrong is left out however far back it lies: the exact
-    /// analysis, in memory that grows with the track, for that rare file only. This stream then becomes the
-    /// second reading's (its warnings, wrong fixes and time span); `startingOver` is called before it, so that a
-    /// caller collecting the `analysed` entries can drop the first reading's. From standard input (`-`) nothing
-    /// is read again.
+    /// time) and `path` names a file, the file is read again with a fresh tracker of `profile`, so that every
+    /// fix the clock jump proves wrong is left out however far back it lies: the tracker decides as it did, the
+    /// generations are numbered alike, and the first reading's ``verdicts`` say which of their fixes are wrong
+    /// (left out as they are read) or right after all, so the second reading holds back no more than the first.
+    /// Its analysis, warnings and time span are those of a reading that held every fix back to the end. This
+    /// stream then becomes the second reading's; `startingOver` is called before it, so that a caller collecting
+    /// the `analysed` entries can drop the first reading's. From standard input (`-`) nothing is read again.
     mutating func finish(
         rereading path: String, format: FixFormat, options: ReadOptions, profile: TrackingProfile,
         startingOver: () -> Void = {}, analysed: (Entry) -> Void = { _ in }
@@ -146,26 +272,40 @@ struct EvidenceStream {
         else { return builder.finish() }
         startingOver()
         var tracker = Tracker(profile: profile)
-        var again = EvidenceStream(input: input, profile: stopProfile, holdBack: .max)
+        var again = EvidenceStream(input: input, profile: stopProfile, holdBack: holdBack, firstReading: verdicts)
         var index = 0
         // (The reading stops where the first one did: at a read error.)
         while let fix = try? reader.next() {
             index += 1
             let decision = tracker.process(fix)
-            again.add(index: index, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
+            again.add(
+                index: index, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision,
+                analysed: analysed)
         }
         again.drain(analysed)
+        again.settleWarnings()
+        // (The verdicts reach every wrong fix before the analysis does.)
+        assert(!again.analysedAWrongFix, "a second reading analysed a wrong fix")
         self = again
         return builder.finish()
+    }
+
+    /// A second reading's warnings as a reading that held every fix back to the end gives them: the rules'
+    /// first (as they proved fixes wrong), then the backdated fixes' (as they reached the analysis).
+    private mutating func settleWarnings() {
+        warnings = Array((warnings + analysisWarnings).prefix(5))
+        analysisWarnings = []
     }
 
     /// The end of the input: judges a forward jump no later fix confirmed, then analyses everything held back.
     private mutating func drain(_ analysed: (Entry) -> Void) {
         if let j = jump, j.since < confirmingFixes, j.before >= confirmingFixes {
             // The input ended before any fix confirmed the time after the jump: those few fixes had it wrong.
+            judging.wrongFrom = j.index
             leaveOut(acceptedFrom: j.index)
             jump = nil
         }
+        keepVerdict(endingAt: lastIndex)
         while head < pending.count { analyseNext(analysed) }
     }
 
@@ -219,9 +359,9 @@ struct EvidenceStream {
             // are the wrong ones): its time would stretch the span by years and pull the smoother back to it.
             if keepsWrongFixes { wrongFixes.insert(entry.index) }
             warn(
-                [entry],
+                LeftOut([entry]),
                 "a day or more before the fixes around it (a GPS week rollover or a clock reset?), and the tracker "
-                    + "rejected it as out of order (or as a repeat of such a fix)")
+                    + "rejected it as out of order (or as a repeat of such a fix)", deferred: firstReading != nil)
             return
         }
         // A fix the tracker rejected as out of order says nothing of the time it is dated in, which the analysis
@@ -238,14 +378,16 @@ struct EvidenceStream {
     /// Leaves out this generation's accepted fixes read before the `index`-th (a forward jump's few fixes
     /// before it had the wrong time).
     private mutating func leaveOut(acceptedBefore index: Int) {
-        let wrong = partition { $0.acceptedTime != nil && $0.index < index }
+        let wrong = LeftOut.joined(LeftOut(partition { $0.acceptedTime != nil && $0.index < index }), withheldBefore)
+        withheldBefore = nil
         warn(wrong, "a day or more before the fixes that follow")
     }
 
     /// Leaves out this generation's accepted fixes from the `index`-th on (a forward jump no later fix
     /// confirmed), and clears the backdated mark of the fixes after it: they were older than a wrong time only.
     private mutating func leaveOut(acceptedFrom index: Int) {
-        let wrong = partition { $0.acceptedTime != nil && $0.index >= index }
+        let wrong = LeftOut.joined(LeftOut(partition { $0.acceptedTime != nil && $0.index >= index }), withheldFrom)
+        withheldFrom = nil
         for i in max(head, generationStart)..<pending.count where pending[i].index > index {
             pending[i].isBackdated = false
             // (And they are in the stops: they were out of order only against the wrong time, a reviewer's.)
@@ -254,22 +396,33 @@ struct EvidenceStream {
         warn(wrong, "a day or more after the fixes before it, and no later fix confirms that time")
     }
 
-    /// Warns about the fixes `wrong` (in read order) left out for a time that is `how` (wrong); `note` follows
-    /// the sentence.
-    private mutating func warn(_ wrong: [Entry], _ how: String, note: String = "") {
-        guard let first = wrong.first, keepsNextWarning() else { return }
-        warnings.append(
-            "warning: fix \(first.index) (in read order) of \(input) is dated "
-                + ISO8601.format(first.evidence.timestamp)
-                + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
-                + ", \(how); the summary's times, stops and smoothed track leave "
-                + (wrong.count > 1 ? "those fixes" : "that fix") + " out\(note)\n")
+    /// Warns about the fixes `wrong` left out for a time that is `how` (wrong); `note` follows the sentence;
+    /// `deferred` keeps the warning among ``analysisWarnings``.
+    private mutating func warn(_ wrong: LeftOut?, _ how: String, note: String = "", deferred: Bool = false) {
+        guard let wrong, keepsNextWarning(deferred: deferred) else { return }
+        let warning =
+            "warning: fix \(wrong.index) (in read order) of \(input) is dated " + ISO8601.format(wrong.time)
+            + (wrong.count > 1 ? " (and \(wrong.count - 1) more accepted fixes after it)" : "")
+            + ", \(how); the summary's times, stops and smoothed track leave "
+            + (wrong.count > 1 ? "those fixes" : "that fix") + " out\(note)\n"
+        if deferred { analysisWarnings.append(warning) } else { warnings.append(warning) }
     }
 
-    /// Counts a warning; whether it is among the first five (all that are printed), which alone are built and kept.
-    private mutating func keepsNextWarning() -> Bool {
+    /// Counts a warning; whether it is among the first five (all that are printed) of its list (``warnings``, or
+    /// with `deferred` ``analysisWarnings``), which alone are built and kept.
+    private mutating func keepsNextWarning(deferred: Bool = false) -> Bool {
         warningCount += 1
-        return warnings.count < 5
+        return (deferred ? analysisWarnings : warnings).count < 5
+    }
+
+    /// Keeps what this reading proved of the current generation (``judging``), read up to the `index`-th fix, in
+    /// ``verdicts`` when the generation spans ``holdBack`` fixes or more (only then can a fix of it have reached
+    /// the analysis: a fix is analysed once ``holdBack`` more were read); then starts on the next one.
+    private mutating func keepVerdict(endingAt index: Int) {
+        if let opened = generationOpenedAt, index - opened >= holdBack, !judging.isEmpty {
+            verdicts[generation] = judging
+        }
+        judging = GenerationVerdict()
     }
 
     /// Removes the current generation's pending entries that `isWrong` picks (those already analysed cannot be:
@@ -301,7 +454,9 @@ struct EvidenceStream {
         // Only the current generation's entries (not yet analysed) can be wrong: partitioned in place, so a
         // restart costs the generation's length, not the whole hold-back (with --smooth it holds every fix).
         let from = max(head, generationStart)
-        let wrong = partition { $0.acceptedTime.map { $0 > time } ?? false }
+        let wrong = LeftOut.joined(
+            LeftOut(partition { $0.acceptedTime.map { $0 > time } ?? false }), withheldAtRestart)
+        withheldAtRestart = nil
         // The rejected fixes of the run that led to this restart were right after all: the new time is theirs.
         for i in from..<pending.count where pending[i].evidence.timestamp <= time {
             pending[i].isBackdated = false
@@ -316,7 +471,7 @@ struct EvidenceStream {
             ? " (earlier fixes of that run, more than \(holdBack) fixes back, were already in the stop analysis: "
                 + "a file is read again to leave them out; from standard input the stops and times hold them)"
             : ""
-        if !wrong.isEmpty {
+        if wrong != nil {
             warn(
                 wrong,
                 "after the fixes that follow; the tracker started again at fix \(index) ("
@@ -328,7 +483,11 @@ struct EvidenceStream {
                     + "already in the stop analysis (a file is read again to leave them out; from standard input the "
                     + "stops and times hold them)\n")
         }
+        judging.restartTime = time
+        keepVerdict(endingAt: index)
         generation += 1
+        generationOpenedAt = index
+        verdict = firstReading?[generation]
         latestAcceptedAnalysed = nil
         acceptedInGeneration = 0
         jump = nil
