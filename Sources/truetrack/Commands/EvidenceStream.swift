@@ -93,9 +93,11 @@ struct EvidenceStream {
     /// The fixes of the current generation that ``verdict`` left out as they were read, by the rule that proved
     /// them wrong: before a forward jump (``leaveOut(acceptedBefore:)``), after the time of the restart that
     /// ended the generation, or from a forward jump no later fix confirmed (``leaveOut(acceptedFrom:)``). Each
-    /// rule's warning counts them with those it takes out of the hold-back itself.
+    /// rule's warning counts them with those it takes out of the hold-back itself. These: before the forward jump.
     private var withheldBefore: LeftOut?
+    /// The current generation's fixes ``verdict`` left out as dated after the time of the restart that ends it.
     private var withheldAtRestart: LeftOut?
+    /// The current generation's fixes ``verdict`` left out as read from a forward jump no later fix confirmed.
     private var withheldFrom: LeftOut?
     /// A second reading's warnings of backdated fixes (the first five) as they reach the analysis: they follow
     /// the other warnings (``settleWarnings()``), as when every fix was held back to the end.
