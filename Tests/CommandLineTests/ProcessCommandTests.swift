@@ -73,18 +73,19 @@ import Testing
         #expect(!demo.stderr.contains("out of order"), "\(demo.stderr)")
     }
 
-    /// A file written newest first over two days: every fix a day or more behind the first is named a clock jump.
-    /// The first five are printed, the rest counted; only those five are kept (one string per backdated fix held
-    /// 381 MB for a million fixes, a performance tester's), and the count is still every one of them.
+    /// A walk whose every other fix is dated three days early (52 of them, each after a fix on time): each is
+    /// named a clock jump. The first five are printed, the rest counted; only those five are kept (one string per
+    /// backdated fix held 381 MB for a million fixes of a file written newest first, a performance tester's, before
+    /// such a file's fixes stopped counting as clock jumps), and the count is still every one of them.
     @Test("names the first five clock jumps and counts the rest")
     func namesTheFirstFiveClockJumpsAndCountsTheRest() throws {
         var text = "time,latitude,longitude,accuracy_m\n"
         let start = 1_714_694_400.0  // 2024-05-03T00:00:00Z
-        for i in 0..<100 {
-            let time = Date(timeIntervalSince1970: start - 1800 * Double(i))
+        for i in 0..<104 {
+            let time = Date(timeIntervalSince1970: start + 30 * Double(i) - (i % 2 == 1 ? 3 * 86_400 : 0))
             text += "\(time.ISO8601Format()),48.0,\(11 + Double(i) * 1e-5),5\n"
         }
-        let path = try Tool.temporaryFile("newest-first.csv", contents: text)
+        let path = try Tool.temporaryFile("every-other-backdated.csv", contents: text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let s = try Self.summary([path])
         let warnings = try #require(s["warnings"] as? [String])

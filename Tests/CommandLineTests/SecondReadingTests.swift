@@ -129,3 +129,27 @@ import TrueTrackCore
         #expect(named.last?.contains("fix 102 (in read order)") == true, "\(named)")
     }
 }
+
+/// A file written newest first is out of order from its second fix on; the smoother takes its fixes in time order.
+/// Its fixes lie a minute apart, so none is a clock jump, however far it lies before the first (`EvidenceStream`'s
+/// backdated fixes: a run of fixes behind that steps back in time continues the file, not a clock fault).
+@Suite struct NewestFirstFileTests {
+    @Test func aFileWrittenNewestFirstOverTwoDaysIsSmoothedWhole() throws {
+        // 50 hours, a fix a minute, 60 m north each: 3,000 fixes, 179,940 m.
+        let rows = (0..<3000).map { i in (seconds: 60 * i, north: 60 * i) }
+        let sorted = try Tool.temporaryFile("oldest-first.csv", contents: SecondReadingTests.csv(rows))
+        let reversed = try Tool.temporaryFile("newest-first.csv", contents: SecondReadingTests.csv(rows.reversed()))
+        defer {
+            try? FileManager.default.removeItem(atPath: sorted)
+            try? FileManager.default.removeItem(atPath: reversed)
+        }
+        let inOrder = try SecondReadingTests.summary(sorted, ["--smooth"])
+        let newestFirst = try SecondReadingTests.summary(reversed, ["--smooth"])
+        let expected = try #require(inOrder["distanceMetres"] as? Double)
+        let measured = try #require(newestFirst["distanceMetres"] as? Double)
+        #expect(abs(measured - expected) < 0.001 * expected, "\(measured) m, \(expected) m in time order")
+        #expect(SecondReadingTests.namedFixes(newestFirst).isEmpty, "\(SecondReadingTests.namedFixes(newestFirst))")
+        let warnings = newestFirst["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("--sort") }, "\(warnings)")
+    }
+}
