@@ -67,7 +67,9 @@ import TrueTrackCore
 ///   namespace) may appear once per element (`lat="49.45" lat="1"` moved a fix 5,400 km).
 /// - Namespaces: a prefix keeps the namespace it was last bound to from where the binding is seen to the end of
 ///   the document (the scope of an `xmlns:` declaration is not tracked); a default namespace (`xmlns="…"`) given
-///   inside a point holds for the element and its content.
+///   inside a point holds for the element and its content. The prefixes are found by hashing (``XMLNameIndex``):
+///   reading is linear in the declarations, however many one element holds; a document may bind at most
+///   ``maximumPrefixes`` distinct prefixes (``maximumPrefixBytes`` of names), each remembered to its end.
 /// - No NUL or other control byte (other than tab, line feed, carriage return) in character data: between
 ///   elements and in the text of elements the reader passes over (a `<desc>`); a value it reads must parse
 ///   anyway. Before the root element such a byte means the input is no GPX.
@@ -90,7 +92,8 @@ import TrueTrackCore
 /// mismatched end tag) throws after every fix before it was returned; with ``ReadOptions/lenient`` it is
 /// counted in ``report`` and reading goes on after it (a broken point's further damage is not reported again).
 /// Input that is not GPX (a first element other than `<gpx>`, a control byte before it, no root within 16 MiB),
-/// elements nested too deep, and anything after the root element stop reading even when lenient. The input ending
+/// elements nested too deep, more prefixes bound than ``maximumPrefixes``, and anything after the root element stop
+/// reading even when lenient. The input ending
 /// inside the document is ``ReadError/truncated(_:expected:)``.
 public struct GPXReader: FixReader {
     /// What the reader has seen so far.
@@ -174,9 +177,15 @@ public struct GPXReader: FixReader {
     private var trueTrackPrefix: [UInt8] = []
     /// The prefixes bound to a namespace other than TrueTrack's (``GPXNamespace``, ``GPXNamespace/other`` for one
     /// the reader does not know), each with what it is bound to (`boundNamespaces`, by index); a prefix in neither is
-    /// ``GPXNamespace/undeclared``. Grown only when a prefix is first bound, never per point.
-    private var boundPrefixes: [[UInt8]] = []
+    /// ``GPXNamespace/undeclared``. Grown only when a prefix is first bound, never per point; found by hashing, so
+    /// that reading stays linear in the declarations (at most ``maximumPrefixes`` and ``maximumPrefixBytes``).
+    private var boundPrefixes = XMLNameIndex()
     private var boundNamespaces: [GPXNamespace] = []
+    /// The names of the `xmlns:` attributes of the start tag being scanned, once it binds the TrueTrack namespace
+    /// (see `checkOnce`), and where each occurs first and second in the window (`2 * index`, `2 * index + 1`; -1:
+    /// not twice). Reused from tag to tag.
+    private var tagBindingNames = XMLNameIndex()
+    private var tagBindingPlaces: [Int] = []
     /// For each unknown element open inside the point being read, by depth (as `openChildren`): the default
     /// namespace of its content (a ``GPXNamespace`` raw value, `scopeNamespaceMask`), and `knownPathBit` when it
     /// and every element around it inside the point is one whose `speed` and `course` children are read
@@ -198,6 +207,15 @@ public struct GPXReader: FixReader {
     /// Elements nested deeper than this (outside a point, or inside one) are an error: memory stays bounded
     /// (a GPX or TCX file nests under 10 deep; libxml2's default limit is 256 too).
     static let maximumDepth = 256
+    /// A document may bind at most this many distinct namespace prefixes (a binding holds to its end, so each is
+    /// remembered): memory stays bounded (a GPX file binds under 10; a root element of the 16 MiB the reader looks
+    /// for it in could bind 1.5 million).
+    static let maximumPrefixes = 1 << 20
+    /// The names of the distinct prefixes a document binds may take at most this many bytes together.
+    static let maximumPrefixBytes = 1 << 24
+    /// ``maximumPrefixes`` and ``maximumPrefixBytes`` for this reader (tests lower them, rather than bind a million
+    /// prefixes).
+    var prefixLimits = (prefixes: GPXReader.maximumPrefixes, bytes: GPXReader.maximumPrefixBytes)
 
     /// Creates a reader over `stream`.
     ///
@@ -283,6 +301,8 @@ public struct GPXReader: FixReader {
                 position = resume
                 guard let error = failure else { continue }
                 failure = nil
+                // (An error that stops reading, such as too many prefixes bound inside the point, even when lenient.)
+                if finished { throw error }
                 try report.reject(error, lenient: options.lenient)
             case .fix(let next, let kind):
                 position = next
@@ -789,6 +809,7 @@ public struct GPXReader: FixReader {
     private mutating func scanTag(_ p: UnsafeRawBufferPointer, _ from: Int, _ end: Int) throws(ReadError) -> Tag? {
         var tag = Tag()
         var i = from
+        var indexedBindings = false  // (`checkOnce`'s: whether `tagBindingNames` holds this tag's)
         while true {
             let before = i
             while i < end, XMLBytes.isSpace(p[i]) { i += 1 }
@@ -849,11 +870,11 @@ public struct GPXReader: FixReader {
             } else if ne - ns > 6, XMLBytes.matches(p, ns, ne, "xmlns:") == 1 {
                 let namespace = GPXNamespace(uri: p, vs, k)
                 if namespace == .trueTrack {
-                    bind(p, ns + 6, ne, to: .other)  // (no longer another namespace's prefix, if it was one)
+                    try bind(p, ns + 6, ne, to: .other)  // (no longer another namespace's prefix, if it was one)
                     trueTrackPrefix = Array(UnsafeRawBufferPointer(rebasing: p[(ns + 6)..<ne]))
-                    try checkOnce(p, from, end, ns)
+                    try checkOnce(p, from, end, ns, indexed: &indexedBindings)
                 } else {
-                    bind(p, ns + 6, ne, to: namespace)
+                    try bind(p, ns + 6, ne, to: namespace)
                 }
             } else if ne - ns == 5, XMLBytes.equals(p, ns, ne, "xmlns") {
                 tag.defaultNamespace = GPXNamespace(uri: p, vs, k)
@@ -865,12 +886,20 @@ public struct GPXReader: FixReader {
     /// Binds the prefix `p[start..<end]` to `namespace` (other than TrueTrack's), a prefix bound before taking the
     /// new binding in place. Nothing is allocated when the prefix is already known (an app that declares its prefix
     /// on every point).
-    private mutating func bind(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, to namespace: GPXNamespace) {
+    ///
+    /// - Throws: ``ReadError/unreadableStructure(_:expected:found:)`` (and reading stops, even when lenient) when a
+    ///   new prefix would pass `prefixLimits` (``maximumPrefixes``, ``maximumPrefixBytes``).
+    private mutating func bind(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int, to namespace: GPXNamespace)
+        throws(ReadError)
+    {
         // (Foreign bindings are kept too: a prefix bound to none is ``GPXNamespace/undeclared``, not foreign.)
-        if let k = boundPrefixes.firstIndex(where: { XMLBytes.equals(p, start, end, $0) }) {
+        if let k = boundPrefixes.index(of: p, start, end) {
             boundNamespaces[k] = namespace
         } else {
-            boundPrefixes.append(Array(UnsafeRawBufferPointer(rebasing: p[start..<end])))
+            guard boundPrefixes.count < prefixLimits.prefixes,
+                boundPrefixes.byteCount + (end - start) <= prefixLimits.bytes
+            else { throw prefixLimitError(p, start, end) }
+            boundPrefixes.append(p, start, end)
             boundNamespaces.append(namespace)
         }
         // (The TrueTrack prefix bound again to another namespace is no longer TrueTrack's.)
@@ -890,10 +919,21 @@ public struct GPXReader: FixReader {
     /// The namespace the prefix `p[start..<end]` is bound to: ``GPXNamespace/other`` for one bound to a URI the
     /// reader does not know, ``GPXNamespace/undeclared`` for one not bound at all.
     private func prefixNamespace(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> GPXNamespace {
-        for k in boundPrefixes.indices where XMLBytes.equals(p, start, end, boundPrefixes[k]) {
-            return boundNamespaces[k]
-        }
-        return .undeclared
+        guard let k = boundPrefixes.index(of: p, start, end) else { return .undeclared }
+        return boundNamespaces[k]
+    }
+
+    /// The error of the declaration of the prefix `p[start..<end]` (after its attribute's `xmlns:`) that would pass
+    /// `prefixLimits`; reading stops.
+    @inline(never)
+    private mutating func prefixLimitError(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> ReadError {
+        finished = true
+        return .unreadableStructure(
+            location(at: start - 6),
+            expected: "at most \(prefixLimits.prefixes) distinct namespace prefixes bound in a document, of at most "
+                + "\(prefixLimits.bytes) bytes together (the reader remembers every binding to the document's end; "
+                + "\(boundPrefixes.count) bound before this one, of \(boundPrefixes.byteCount) bytes)",
+            found: GPXReader.text(p, start - 6, end))
     }
 
     /// The error for a second attribute `p[ns..<ne]` (its value ends at `valueEnd`) whose first value was
@@ -913,12 +953,40 @@ public struct GPXReader: FixReader {
     /// Checks that the attribute whose name starts at `binding` (one binding the TrueTrack namespace) appears once in
     /// the start tag whose attributes start at `from`, as far as `p[..<to]` holds them (the tag is scanned again
     /// when the window held only part of it; malformed markup is `scanTag`'s to report).
+    ///
+    /// The tag's `xmlns:` attributes are indexed once (`indexed`, false until then: its `scanTag`'s), at its first
+    /// such binding: a tag binding it under thousands of prefixes was scanned whole for each (quadratic: 40,000 in a
+    /// 1.8 MB root took 87 s).
     @inline(never)
-    private mutating func checkOnce(_ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int, _ binding: Int)
-        throws(ReadError)
-    {
+    private mutating func checkOnce(
+        _ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int, _ binding: Int, indexed: inout Bool
+    ) throws(ReadError) {
+        if !indexed {
+            indexBindings(p, from, to)
+            indexed = true
+        }
         var bindingEnd = binding
         while XMLBytes.isNameChar(p[bindingEnd]) { bindingEnd += 1 }
+        guard let k = tagBindingNames.index(of: p, binding, bindingEnd) else { return }
+        // (The first attribute of the name other than the binding itself, as a scan from the tag's start finds it.)
+        let other = tagBindingPlaces[2 * k] != binding ? tagBindingPlaces[2 * k] : tagBindingPlaces[2 * k + 1]
+        guard other >= 0 else { return }
+        let (first, second) = other < binding ? (other, binding) : (binding, other)
+        var firstValue = first
+        while p[firstValue] != XMLBytes.quote && p[firstValue] != XMLBytes.apostrophe { firstValue += 1 }
+        let firstEnd = XMLBytes.find(p[firstValue], p, firstValue + 1, to) ?? to
+        var secondEnd = second
+        while p[secondEnd] != XMLBytes.quote && p[secondEnd] != XMLBytes.apostrophe { secondEnd += 1 }
+        secondEnd = XMLBytes.find(p[secondEnd], p, secondEnd + 1, to) ?? to
+        throw duplicate(p, second, second + (bindingEnd - binding), secondEnd, first: firstValue + 1, firstEnd)
+    }
+
+    /// Notes in `tagBindingNames` and `tagBindingPlaces` the `xmlns:` attributes of the start tag whose attributes
+    /// start at `from`, as far as `p[..<to]` holds them, and where each name occurs first and second (stopping, as
+    /// `checkOnce` did, at markup it cannot pass over).
+    private mutating func indexBindings(_ p: UnsafeRawBufferPointer, _ from: Int, _ to: Int) {
+        tagBindingNames.removeAll()
+        tagBindingPlaces.removeAll(keepingCapacity: true)
         var i = from
         while i < to {
             while i < to, XMLBytes.isSpace(p[i]) { i += 1 }
@@ -931,15 +999,13 @@ public struct GPXReader: FixReader {
             let vs = i + 1
             guard let ve = XMLBytes.find(p[i], p, vs, to) else { return }
             i = ve + 1
-            if ns != binding, XMLBytes.equalRanges(p, ns, ne, binding, bindingEnd) {
-                let (first, second) = ns < binding ? (ns, binding) : (binding, ns)
-                var firstValue = first
-                while p[firstValue] != XMLBytes.quote && p[firstValue] != XMLBytes.apostrophe { firstValue += 1 }
-                let firstEnd = XMLBytes.find(p[firstValue], p, firstValue + 1, to) ?? to
-                var secondEnd = second
-                while p[secondEnd] != XMLBytes.quote && p[secondEnd] != XMLBytes.apostrophe { secondEnd += 1 }
-                secondEnd = XMLBytes.find(p[secondEnd], p, secondEnd + 1, to) ?? to
-                throw duplicate(p, second, second + (ne - ns), secondEnd, first: firstValue + 1, firstEnd)
+            guard ne - ns > 6, XMLBytes.matches(p, ns, ne, "xmlns:") == 1 else { continue }
+            if let k = tagBindingNames.index(of: p, ns, ne) {
+                if tagBindingPlaces[2 * k + 1] < 0 { tagBindingPlaces[2 * k + 1] = ns }
+            } else {
+                tagBindingNames.append(p, ns, ne)
+                tagBindingPlaces.append(ns)
+                tagBindingPlaces.append(-1)
             }
         }
     }
