@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A set of names (byte strings: XML namespace prefixes, attribute names), each given an index in the order it was
 /// first added, so that a caller keeps what it knows of a name in arrays of its own; found by hashing once there are
 /// more than a few, so that adding or finding a name costs the same however many there are.
@@ -11,7 +19,7 @@ struct XMLNameIndex {
     /// The names' bytes one after another.
     private var bytes: [UInt8] = []
     /// Where each name ends in ``bytes`` (it starts where the one before it ends), by index.
-    private var ends: [Int32] = []
+    private var ends: [Int] = []
     /// The hash table: the index of a name plus one in the slot its hash picks (or the next free one after it), 0 in
     /// a free slot; a power of two long, at most half full. Empty while there are at most ``linearLimit`` names.
     private var slots: [Int32] = []
@@ -29,7 +37,21 @@ struct XMLNameIndex {
     @inline(__always)
     func index(of p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int? {
         if slots.isEmpty {
-            for k in 0..<ends.count where holds(k, p, start, end) { return k }
+            // (The names one after another, compared by length first: as quick as the arrays of the reader before.)
+            let length = end - start
+            var nameStart = 0
+            for k in 0..<ends.count {
+                let nameEnd = ends[k]
+                if nameEnd - nameStart == length,
+                    length == 0
+                        || bytes.withUnsafeBytes({
+                            memcmp($0.baseAddress! + nameStart, p.baseAddress! + start, length) == 0
+                        })
+                {
+                    return k
+                }
+                nameStart = nameEnd
+            }
             return nil
         }
         return hashedIndex(of: p, start, end)
@@ -52,7 +74,7 @@ struct XMLNameIndex {
     @discardableResult
     mutating func append(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int {
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[start..<end]))
-        ends.append(Int32(bytes.count))
+        ends.append(bytes.count)
         let k = ends.count - 1
         if slots.isEmpty {
             if ends.count > XMLNameIndex.linearLimit { rehash(slotCount: 64) }
@@ -74,8 +96,8 @@ struct XMLNameIndex {
     /// True when the name at `index` is `p[start..<end]`.
     @inline(__always)
     private func holds(_ index: Int, _ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
-        let nameStart = index > 0 ? Int(ends[index - 1]) : 0
-        let nameEnd = Int(ends[index])
+        let nameStart = index > 0 ? ends[index - 1] : 0
+        let nameEnd = ends[index]
         guard nameEnd - nameStart == end - start else { return false }
         var k = 0
         while nameStart + k < nameEnd {
@@ -93,11 +115,11 @@ struct XMLNameIndex {
 
     /// Puts the name at `index` in the hash table (which has room for it).
     private mutating func insert(_ index: Int) {
-        let nameStart = index > 0 ? Int(ends[index - 1]) : 0
+        let nameStart = index > 0 ? ends[index - 1] : 0
         let mask = slots.count - 1
         var s =
             bytes.withUnsafeBytes {
-                XMLNameIndex.hash(UnsafeRawBufferPointer(rebasing: $0[nameStart..<Int(ends[index])]))
+                XMLNameIndex.hash(UnsafeRawBufferPointer(rebasing: $0[nameStart..<ends[index]]))
             }
             & mask
         while slots[s] != 0 { s = (s + 1) & mask }
