@@ -513,6 +513,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var noise = MeasurementNoiseScale()
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
+    /// The trailing stretch of fixes without speed readings, and whether it scatters as a receiver at rest's (the
+    /// net-displacement gate's still stretches; see ``StillScatter``).
+    @usableFromInline var stillScatter = StillScatter()
     /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``): its
     /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
     /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``). Also the seconds of a hold released by a
@@ -1437,6 +1440,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // Doppler motion evidence is tri-state: with Doppler over at least half the window, its mean speed
         // says moving or still; without, it says nothing and the net displacement decides.
         let isMoving: Bool
+        // Whether the step lies inside a still stretch (below): it counts nothing, and what the window holds is given up.
+        var readsStill = false
         if windowMilliseconds < span / 2 {
             // Too short a window to judge the speed (just after an anchor): hold, so that a vehicle's first
             // seconds are given up and a walker's are released once the window can tell them apart.
@@ -1455,6 +1460,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             let movingThreshold = raisedToNoiseFloor(threshold, filterNoiseVariance: rWhite)
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
+            // Inside a trailing stretch that scatters as a receiver at rest's, within its edge (see `StillScatter`).
+            readsStill =
+                stillScatter.holds(east: e, north: n, variance: r) && readsNoSpeed(fix) && !decision.isAccuracyAssumed
             if !isMoving, profile.departureConfirmationSeconds > 0 {
                 decision.distanceIncrementMetres += recordRest(now: now, threshold: movingThreshold)
             }
@@ -1646,10 +1654,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if readsExcludedActivity || isFast {
             increment = 0
             decision.hold = .activity
+        } else if _slowPath(readsStill) {
+            increment = 0
+            decision.hold = .netDisplacement
         }
         candidates += source == .doppler ? SIMD2(increment, 0) : SIMD2(0, increment)
 
-        if decision.hold == .activity {
+        if decision.hold == .activity || readsStill {
             // Excluded (in a vehicle, or still): the increments still held back in the window were accrued
             // during the same movement, so they are given up rather than released later.
             committed = candidates
@@ -1709,6 +1720,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
             whiteNoise.record(
                 eastMetres: e - lastRawEast, northMetres: n - lastRawNorth, seconds: predictionStep.seconds,
                 previousAccuracyMetres: lastAccuracy, averagingFixes: profile.measurementNoiseScaleFixes)
+            if decision.isAccuracyAssumed {
+                stillScatter = StillScatter()
+            } else {
+                stillScatter.add(east: e, north: n, variance: r, now: now)
+            }
         } else {
             whiteNoise.breakSequence()
         }
