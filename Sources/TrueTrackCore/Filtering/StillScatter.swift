@@ -71,10 +71,17 @@ public struct StillScatter: Sendable, BitwiseCopyable, Hashable {
         return de * de + dn * dn <= edgeBound * variance
     }
 
-    /// Adds a fix at (`e`, `n`) on the plane, of per-axis variance `variance` > 0 (m²), taken at `now` (ms), and
-    /// judges the stretch (``edgeBound``).
-    @usableFromInline @inline(never)
-    mutating func add(east e: Double, north n: Double, variance: Double, now: Int64) {
+    /// Adds a fix at (`e`, `n`) on the plane, of per-axis variance `variance` (m²), taken at `now` (ms), and judges
+    /// the stretch (``edgeBound``); a fix whose accuracy is assumed (`variance` 0: none stated) ends the stretch
+    /// instead. A stretch that started before the tracker's last anchor (`anchor`, ms) ends there: this fix starts a
+    /// new one. (The anchor itself writes nothing here: a reset in `Tracker.anchor` cost instructions on every fix.)
+    @usableFromInline
+    mutating func add(east e: Double, north n: Double, variance: Double, now: Int64, anchoredAt anchor: Int64) {
+        guard variance > 0 else {
+            self = StillScatter()
+            return
+        }
+        if startMilliseconds <= anchor { self = StillScatter() }
         if startMilliseconds == .min {
             startMilliseconds = now
         } else {

@@ -64,7 +64,6 @@ extension Tracker {
         anchorIsExcluded = readingExcludes(at: now)
         recordVehicleEvidence(at: now, doppler: fix.speedMetresPerSecond)
         whiteNoise.breakSequence()
-        stillScatter = StillScatter()
         // Any other anchor after a reset gap leaves that gap's chord uncounted; the reset gap's own anchor sets it
         // again after this. But a re-anchor on the run of refusals straight after the gap's anchor, within half a
         // window, moves the gap's end here: the first fix after the gap was wrong (a tunnel's exit, its multipath

@@ -691,6 +691,38 @@ extension Tracker {
             NetDisplacementGate.noiseFloor(positionVariance: filter.positionVariance * share, profile: profile))
     }
 
+    /// The net-displacement gate's threshold where the net displacement decides: ``raisedToNoiseFloor(_:filterNoiseVariance:)``,
+    /// and at least the net displacement itself (not moving) for a fix at (`e`, `n`) on the plane that lies inside
+    /// the trailing stretch while that reads still, within its edge (see ``StillScatter``); what the window holds is
+    /// then given up (its steps lie in the stretch). The fix then joins the stretch.
+    ///
+    /// Only a fix that reads no speed and states an accuracy is judged and joins (the prediction step's key says so,
+    /// ``predictionStepKey``); fixes join only here, where the net displacement decides (a window with Doppler
+    /// judges by it). Its per-axis variance is `filterNoiseVariance` over the white share (``noise``), its time the
+    /// last received (``lastReceivedMilliseconds``), the net displacement the window's (recomputed here).
+    /// Out of line, and one call with the floor's, its arguments the fix's position only: a call of its own in that
+    /// branch (never taken on the `tracker` benchmark, speeds on every fix), or this one with the net displacement,
+    /// the variance and the time as arguments, cost it 24–29 instructions per fix (the per-fix function grew, and
+    /// the compiler stopped inlining small getters into it). (`mutating` only so that `self` is passed by reference:
+    /// see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
+    @usableFromInline @inline(never)
+    mutating func movingThreshold(_ threshold: Double, filterNoiseVariance: Double, east e: Double, north n: Double)
+        -> Double
+    {
+        let raised = raisedToNoiseFloor(threshold, filterNoiseVariance: filterNoiseVariance)
+        guard predictionStepKey & 1 == 1, noise.scale > 0, let start = window.oldest() else { return raised }
+        let variance = filterNoiseVariance / noise.scale
+        let ne = filter.east - start.east, nn = filter.north - start.north
+        let net = (ne * ne + nn * nn).squareRoot()
+        let isStill =
+            net > raised && stillScatter.startMilliseconds > lastAnchorMilliseconds
+            && stillScatter.holds(east: e, north: n, variance: variance)
+        if isStill { committed = candidates }
+        stillScatter.add(
+            east: e, north: n, variance: variance, now: lastReceivedMilliseconds, anchoredAt: lastAnchorMilliseconds)
+        return isStill ? net : raised
+    }
+
     /// Whether the filtered position lies farther than `threshold` (metres, the net-displacement gate's)
     /// from where the vehicle latch's slow spell started. Out of line: called once per spell (`mutating` only so
     /// that `self` is passed by reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``).

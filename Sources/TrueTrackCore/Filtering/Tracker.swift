@@ -513,9 +513,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var noise = MeasurementNoiseScale()
     /// The fixes' white noise measured from their own scatter (the net-displacement gate's noise floor).
     @usableFromInline var whiteNoise = WhiteNoiseEstimate()
-    /// The trailing stretch of fixes without speed readings, and whether it scatters as a receiver at rest's (the
-    /// net-displacement gate's still stretches; see ``StillScatter``).
-    @usableFromInline var stillScatter = StillScatter()
     /// The last reset gap, waiting for the track after it to settle it (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``): its
     /// duration (seconds; 0: settled) and the speed before it (0: its chord is not to count, see
     /// ``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``). Also the seconds of a hold released by a
@@ -810,6 +807,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// When the filter was last anchored (ms since 1970; `.min`: never): a hold that began within half a window of
     /// it holds a fix no track confirmed (see ``holdReleaseMinimumSeconds``).
     @usableFromInline var lastAnchorMilliseconds: Int64 = .min
+    /// The trailing stretch of fixes without speed readings, and whether it scatters as a receiver at rest's (the
+    /// net-displacement gate's still stretches; see ``StillScatter``). Last: placed among the per-fix fields, it
+    /// moved their offsets and cost the `tracker` benchmark instructions on a path that never reads it.
+    @usableFromInline var stillScatter = StillScatter()
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
@@ -1440,8 +1441,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // Doppler motion evidence is tri-state: with Doppler over at least half the window, its mean speed
         // says moving or still; without, it says nothing and the net displacement decides.
         let isMoving: Bool
-        // Whether the step lies inside a still stretch (below): it counts nothing, and what the window holds is given up.
-        var readsStill = false
         if windowMilliseconds < span / 2 {
             // Too short a window to judge the speed (just after an anchor): hold, so that a vehicle's first
             // seconds are given up and a walker's are released once the window can tell them apart.
@@ -1457,12 +1456,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // much the filtered track jitters.
             // (Out of line: inline, the floor cost the tracker benchmark 15 instructions per fix on its Doppler
             // path, which never takes this branch.)
-            let movingThreshold = raisedToNoiseFloor(threshold, filterNoiseVariance: rWhite)
+            // (A fix inside a still stretch raises it to the net displacement: see `movingThreshold`.)
+            let movingThreshold = movingThreshold(threshold, filterNoiseVariance: rWhite, east: e, north: n)
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
-            // Inside a trailing stretch that scatters as a receiver at rest's, within its edge (see `StillScatter`).
-            readsStill =
-                stillScatter.holds(east: e, north: n, variance: r) && readsNoSpeed(fix) && !decision.isAccuracyAssumed
             if !isMoving, profile.departureConfirmationSeconds > 0 {
                 decision.distanceIncrementMetres += recordRest(now: now, threshold: movingThreshold)
             }
@@ -1654,13 +1651,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if readsExcludedActivity || isFast {
             increment = 0
             decision.hold = .activity
-        } else if _slowPath(readsStill) {
-            increment = 0
-            decision.hold = .netDisplacement
         }
         candidates += source == .doppler ? SIMD2(increment, 0) : SIMD2(0, increment)
 
-        if decision.hold == .activity || readsStill {
+        if decision.hold == .activity {
             // Excluded (in a vehicle, or still): the increments still held back in the window were accrued
             // during the same movement, so they are given up rather than released later.
             committed = candidates
@@ -1720,11 +1714,6 @@ public struct Tracker: Sendable, BitwiseCopyable {
             whiteNoise.record(
                 eastMetres: e - lastRawEast, northMetres: n - lastRawNorth, seconds: predictionStep.seconds,
                 previousAccuracyMetres: lastAccuracy, averagingFixes: profile.measurementNoiseScaleFixes)
-            if decision.isAccuracyAssumed {
-                stillScatter = StillScatter()
-            } else {
-                stillScatter.add(east: e, north: n, variance: r, now: now)
-            }
         } else {
             whiteNoise.breakSequence()
         }
