@@ -698,7 +698,8 @@ extension Tracker {
     ///
     /// Only a fix that reads no speed and states an accuracy is judged and joins (the prediction step's key says so,
     /// ``predictionStepKey``); fixes join only here, where the net displacement decides (a window with Doppler
-    /// judges by it). Its per-axis variance is `filterNoiseVariance` over the white share (``noise``), its time the
+    /// judges by it). Off with the noise floor (``TrackingProfile/netDisplacementNoiseSigmas`` 0): both judge the
+    /// fixes' own noise, and a profile that turns the floor off asks for the accuracy threshold alone. Its per-axis variance is `filterNoiseVariance` over the white share (``noise``), its time the
     /// last received (``lastReceivedMilliseconds``), the net displacement the window's (recomputed here).
     /// Out of line, and one call with the floor's, its arguments the fix's position only: a call of its own in that
     /// branch (never taken on the `tracker` benchmark, speeds on every fix), or this one with the net displacement,
@@ -710,7 +711,9 @@ extension Tracker {
         -> Double
     {
         let raised = raisedToNoiseFloor(threshold, filterNoiseVariance: filterNoiseVariance)
-        guard predictionStepKey & 1 == 1, noise.scale > 0, let start = window.oldest() else { return raised }
+        guard predictionStepKey & 1 == 1, profile.netDisplacementNoiseSigmas > 0, noise.scale > 0,
+            let start = window.oldest()
+        else { return raised }
         let variance = filterNoiseVariance / noise.scale
         let ne = filter.east - start.east, nn = filter.north - start.north
         let net = (ne * ne + nn * nn).squareRoot()
