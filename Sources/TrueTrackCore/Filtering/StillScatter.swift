@@ -20,9 +20,11 @@
 /// to the still stretch unless it lies beyond ``edgeChiSquared`` from the mean, in units of the stretch's own χ²
 /// per degree of freedom (a departure's first fixes, which count).
 ///
-/// The tracker adds only fixes that read no speed and state an accuracy; a fix without one (a GPX file's, iOS's
-/// −1) starts a new stretch, and so does every anchor (a first fix, a gap, a re-anchor): silence never reads as
-/// still. ``edgeBound`` is stored after each fix, so judging the next costs one comparison while not still.
+/// The tracker judges and adds only fixes that read no speed and state an accuracy, where the net displacement
+/// decides (`Tracker.movingThreshold`); a fix without an accuracy (a GPX file's, iOS's −1) or with a speed is
+/// neither judged nor added. Every anchor (a first fix, a gap, a re-anchor) starts a new stretch at the next fix
+/// added: silence never reads as still. ``edgeBound`` is stored after each fix, so judging the next is one
+/// comparison while not still. (``add(east:north:variance:now:anchoredAt:)`` with variance 0 ends the stretch.)
 public struct StillScatter: Sendable, BitwiseCopyable, Hashable {
     /// Σ λ w, per m².
     @usableFromInline var weight = 0.0
@@ -44,19 +46,31 @@ public struct StillScatter: Sendable, BitwiseCopyable, Hashable {
 
     /// The decay's time constant, seconds: 300. Why: an exponential weight of time constant T spreads a steady
     /// walk over v·T (its positions' spread about their mean), 210 m at 0.7 m/s, far beyond any accuracy; and it
-    /// holds about 2T / Δt fixes' worth of weight, as a box of 2T: the smoother's 600 s stretch.
+    /// holds about 2T / Δt fixes' worth of weight, as a box of 2T: the smoother's 600 s stretch. At T 120 s the
+    /// Gauss–Markov desks (τ 30 s, 1 / 5 / 10 s; 120 s start, 4.61 edge) kept 67 / 33 / 27 m per 10 minutes against
+    /// 59 / 25 / 22 at 300 s. (The figures here were measured on the first version, which fed the stretch every fix
+    /// without speed; as built, the stretch fed only where the net displacement decides: 37 / 13 / 11.)
     public static let timeConstantSeconds = 300.0
-    /// How long a stretch must have run before it can read still, seconds: 300 (see ``timeConstantSeconds``).
+    /// How long a stretch must have run before it can read still, seconds: 120. Why: a desk counts as before until
+    /// then; at 300 s the Gauss–Markov desks (τ 30 s, at 1 / 5 / 10 s, 9.21 edge) kept 47 / 16 / 14 m per 10
+    /// minutes, at 120 s 23 / 9 / 9, and no generated walk (`noisy_walks_and_desks.py`: walks, mall walks, pacing,
+    /// halts under σ 3–15 m) changed but a walk out of halts stating twice its noise (−28 m of 6,359). The walk's
+    /// own spread over two minutes (84 m at 0.7 m/s) still lies far beyond the stated accuracies.
     public static let minimumSpanSeconds = 120.0
     /// The fewest fixes' worth of weight, (Σ λ)² / Σ λ², a still stretch needs: 10, as the smoother's (with fewer,
     /// χ² scatters too widely to judge at ``maximumRatio``).
     public static let minimumEffectiveFixes = 10.0
     /// The largest scatter of a still stretch, as a multiple of what white noise with the stated accuracies gives:
-    /// 1.5, as the smoother's `StillnessGate.stillScatterRatio`.
+    /// 1.5, as the smoother's `StillnessGate.stillScatterRatio` (a still receiver with honest accuracies scatters
+    /// 1 ± √(1 / (m − 1)); a walk spreads far beyond).
     public static let maximumRatio = 1.5
-    /// How far from a still stretch's mean a fix may lie and still belong to it, in χ² of its two axes: 4.61, the
-    /// 90 % point of χ² with two degrees of freedom, in units of the stretch's own χ² per degree of freedom, as the
-    /// smoother's `StillnessGate.stillScatterEdgeChiSquared`.
+    /// How far from a still stretch's mean a fix may lie and still belong to it, in χ² of its two axes, in units of
+    /// the stretch's own χ² per degree of freedom: 9.21, the 99 % point of χ² with two degrees of freedom (the
+    /// smoother trims at the 90 % point, 4.61, but only a stretch's ends; here every fix is an end). Why: a
+    /// drifting error lies beyond the 90 % point on one fix in eight, and each such run reopened the window: the
+    /// Gauss–Markov desks (τ 30 s, 1 / 5 / 10 s, a 120 s start) kept 59 / 25 / 22 m per 10 minutes at 4.61, 23 / 9 /
+    /// 9 at 9.21. The price: a departure's first ~15 m under σ 5 m (the edge's radius) are given up; walks leaving
+    /// a 30-minute rest lost at most 16 m of 900 (0.5 m/s every 5 s), most gained their rest's phantom back.
     public static let edgeChiSquared = 9.21
 
     /// No stretch.
