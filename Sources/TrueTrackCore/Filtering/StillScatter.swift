@@ -70,7 +70,8 @@ public struct StillScatter: Sendable, BitwiseCopyable, Hashable {
     /// drifting error lies beyond the 90 % point on one fix in eight, and each such run reopened the window: the
     /// Gauss–Markov desks (τ 30 s, 1 / 5 / 10 s, a 120 s start) kept 59 / 25 / 22 m per 10 minutes at 4.61, 23 / 9 /
     /// 9 at 9.21. The price: a departure's first ~15 m under σ 5 m (the edge's radius) are given up; walks leaving
-    /// a 30-minute rest lost at most 16 m of 900 (0.5 m/s every 5 s), most gained their rest's phantom back.
+    /// a 30-minute rest, three seeds each, lost up to 40 m of 900 stating twice their noise (0.5 m/s every 5 s,
+    /// 184 → 144 m: such a walk's stretch reads still longer), and most shed their rest's phantom.
     public static let edgeChiSquared = 9.21
 
     /// No stretch.
