@@ -40,8 +40,9 @@ extension StillnessGate {
     ///   - positionWeights: each position measurement's robust weight.
     ///   - totals: the running totals of the fixes' evidence (``totals(_:fixes:options:)``).
     ///   - breakSeconds: the longest step a stretch may contain, seconds (``SmoothingOptions/recordingBreakSeconds``).
-    /// - Complexity: O(n): the stretch's two ends only move forward, its scatter kept by a weighted running mean
-    ///   that fixes join and leave (a passing stretch also reads its trimmed ends); no allocation but the result.
+    /// - Complexity: O(n) as the fixes come (the stretch's two ends only move forward, its scatter kept by a
+    ///   weighted running mean that fixes join and leave, each fix judged far or not once); a passing stretch also
+    ///   reads its trimmed ends. Allocates one array of n weights and the result.
     func stillByScatter(
         _ p: TrackProblem, fixes: [Fix], positionWeights: [Double], totals: [Totals], breakSeconds: Double
     ) -> [Bool]? {
@@ -59,7 +60,8 @@ extension StillnessGate {
             else { continue }
             inverseVariance[m] = positionWeights[m] < 0.5 ? 0 : 1 / MeasurementNoise.perAxisVariance(radius68: accuracy)
         }
-        let window = stillScatterSeconds, ratioBound = stillScatterRatio, fewest = stillScatterMinimumFixes
+        // (At least two fixes: with one, the degrees of freedom are 0.)
+        let window = stillScatterSeconds, ratioBound = stillScatterRatio, fewest = max(stillScatterMinimumFixes, 2)
         inverseVariance.withUnsafeBufferPointer { w in
             p.positionState.withUnsafeBufferPointer { state in
                 p.times.withUnsafeBufferPointer { times in

@@ -152,4 +152,30 @@ import TrueTrackCore
         let warnings = newestFirst["warnings"] as? [String] ?? []
         #expect(warnings.contains { $0.contains("--sort") }, "\(warnings)")
     }
+
+    /// A run of fixes dated 1024 weeks early inside a file written newest first is a GPS week rollover to its last
+    /// fix: the run steps back from its own first fix a little at a time, but the chain of a newest-first file runs
+    /// on the fixes that were not left out (a reviewer's: the run's later fixes passed as continuing the file, and
+    /// the smoother counted them as a recording of their own, +3 %).
+    @Test func aWeekRolloverInsideAFileWrittenNewestFirstStaysLeftOut() throws {
+        // 400 fixes 30 s apart, 42 m north each (16,758 m), fixes 180–199 dated 1024 weeks early; newest first.
+        let clean = (0..<400).map { i in (seconds: 30 * i, north: 42 * i) }
+        var rolled = clean
+        for i in 180..<200 { rolled[i].seconds -= SecondReadingTests.weeks1024 }
+        let cleanPath = try Tool.temporaryFile(
+            "clean-newest-first.csv", contents: SecondReadingTests.csv(clean.reversed()))
+        let rolledPath = try Tool.temporaryFile(
+            "rolled-newest-first.csv", contents: SecondReadingTests.csv(rolled.reversed()))
+        defer {
+            try? FileManager.default.removeItem(atPath: cleanPath)
+            try? FileManager.default.removeItem(atPath: rolledPath)
+        }
+        let expected = try #require(
+            try SecondReadingTests.summary(cleanPath, ["--smooth"])["distanceMetres"] as? Double)
+        let summary = try SecondReadingTests.summary(rolledPath, ["--smooth"])
+        let measured = try #require(summary["distanceMetres"] as? Double)
+        #expect(abs(measured - expected) < 0.005 * expected, "\(measured) m, \(expected) m without the rollover")
+        let warnings = summary["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("and 15 more clock jumps") }, "\(warnings)")
+    }
 }

@@ -79,8 +79,9 @@ struct EvidenceStream {
     private var generationOpenedAt: Int?
     /// The read index of the last fix taken.
     private var lastIndex = 0
-    /// The time of the fix read last, if the tracker rejected it as behind (out of order, or a repeat of such a
-    /// fix): a run of such fixes stepping back in time is a file written newest first, not a clock jump.
+    /// The time of the latest fix the tracker rejected as behind (out of order, or a repeat of such a fix) without
+    /// its being backdated, since the last accepted fix: a run of such fixes stepping back in time is a file
+    /// written newest first, not a clock jump.
     private var previousBehind: Timestamp?
     /// What this reading has proved of the current generation so far (its ``GenerationVerdict``, kept in
     /// ``verdicts`` when the generation ends, if it was long enough for its fixes to reach the analysis).
@@ -200,18 +201,23 @@ struct EvidenceStream {
             decision.rejection == .outOfOrder
             || (decision.rejection == .duplicate && latestAccepted.map { decision.timestamp < $0 } == true)
         // A fix behind by a day or more is backdated, unless it continues a run of fixes behind that steps back in
-        // time, each less than a day before the one read before it: a file written newest first, whose fixes lie
-        // seconds apart (every fix a day or more before its first was left out of the smoothed track, which takes
-        // the fixes in time order: 122 of about 280 km, each named a clock jump; a performance tester's).
+        // time, each at most a day before the last of them that was not backdated: a file written newest first, whose
+        // fixes lie seconds apart (every fix a day or more before its first was left out of the smoothed track, which
+        // takes the fixes in time order: 122 of about 280 km, each named a clock jump; a performance tester's). The
+        // chain runs on the fixes not backdated only, so that a GPS week rollover inside such a file stays wrong to
+        // its last fix, and fixes rejected for other reasons (an invalid row) do not break it (a reviewer's).
         let continuesNewestFirst =
             previousBehind.map {
-                decision.timestamp < $0 && decision.timestamp.seconds(to: $0) < stopProfile.clockJumpSeconds
-            }
-            == true
+                decision.timestamp <= $0 && decision.timestamp.seconds(to: $0) < stopProfile.clockJumpSeconds
+            } == true
         let isBackdated =
             isBehind && !continuesNewestFirst
             && latestAccepted.map { decision.timestamp.seconds(to: $0) >= stopProfile.clockJumpSeconds } == true
-        previousBehind = isBehind ? decision.timestamp : nil
+        if decision.isAccepted {
+            previousBehind = nil
+        } else if isBehind, !isBackdated {
+            previousBehind = decision.timestamp
+        }
         var entry = Entry(
             index: index, evidence: evidence, acceptedTime: decision.isAccepted ? decision.timestamp : nil,
             totalMetres: decision.totalDistanceMetres, generation: generation, isBackdated: isBackdated,
