@@ -99,10 +99,10 @@ extension StillnessGate {
                                         high += 1
                                     }
                                     guard time(high - 1) - time(low) >= window else { break }
-                                    if scatter.count >= fewest,
-                                        scatter.chiSquared <= ratioBound * Double(2 * (scatter.count - 1))
-                                    {
-                                        let ratio = scatter.chiSquared / Double(2 * (scatter.count - 1))
+                                    let degrees = Double(2 * (scatter.count - 1))
+                                    let ratio = scatter.chiSquared / degrees
+                                    let passes = scatter.count >= fewest && scatter.chiSquared <= ratioBound * degrees
+                                    if passes {
                                         // Each fix is judged far or not once, by the first such stretch that holds
                                         // it; a stretch holding a far fix is none.
                                         for m in max(checkedThrough + 1, low)..<high
@@ -110,12 +110,8 @@ extension StillnessGate {
                                             lastFar = m
                                         }
                                         checkedThrough = high - 1
-                                        guard lastFar < low else {
-                                            if w[low] > 0 {
-                                                scatter.remove(east: east[low], north: north[low], weight: w[low])
-                                            }
-                                            continue
-                                        }
+                                    }
+                                    if passes, lastFar < low {
                                         // The ends lose the fixes beyond the edge bound: a departure's first fixes.
                                         var head = low, tail = high - 1
                                         let edge = Self.stillScatterEdgeChiSquared

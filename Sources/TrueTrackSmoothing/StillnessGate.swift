@@ -183,18 +183,19 @@ public struct StillnessGate: Sendable, Hashable {
     /// Why: a logger every 3–45 s without speeds whose error is white noise draws a smoothed track that wanders
     /// beyond any window's still threshold, and on foot no white-noise floor (``whiteNoiseSigmas``) tells it from
     /// an honest noisy walk inside a window. Over ten minutes the two part: a walker's fixes spread with the walk,
-    /// a still receiver's stay within the accuracy they state. Measured
-    /// (`tools/analysis/noisy_walks_and_desks.py`, 30 minutes, three seeds): at 600 s no fix of a walk at
+    /// a still receiver's stay within the accuracy they state. Measured with a prototype of the rule over the
+    /// files of `tools/analysis/noisy_walks_and_desks.py` (30 minutes, three seeds): at 600 s no fix of a walk at
     /// 0.7–1.4 m/s under σ 3–15 m every 3–20 s lay in such a stretch, nor of a mall walk (0.7 m/s, turns of
-    /// 60–120° every 10–30 s under σ 10 m), against every desk's; at 300 s 6 % of the mall walks did, at 120 s
-    /// 65 %. On the recordings only the stationary ones hold such stretches. Why not shorter: a café stop of a few
-    /// minutes is the window gate's (its smoothed track there wanders less than an hour's desk).
+    /// 60–120° every 10–30 s under σ 10 m), against every desk's; at 300 s 6 % of the mall walks' fixes did, at
+    /// 120 s 65 %: why not shorter. Over the recordings of `truetrack bench` only stationary ones held such
+    /// stretches.
     public var stillScatterSeconds: Double
     /// The largest scatter of a still stretch, as a multiple of what white noise with the stated accuracies gives:
     /// 1.5. The scatter is χ² = Σ w |p − p̄|² over the stretch's fixes (w the inverse per-axis variance of the
     /// stated 68 % radius, p̄ the w-weighted mean), against its 2(m − 1) degrees of freedom for m fixes. Why 1.5: a
-    /// still receiver with honest accuracies scatters 1 ± √(1 / (m − 1)), under 1.5 for m ≥ 10 at about two
-    /// standard deviations; a walk of 0.7 m/s over ten minutes spreads 5–40 times as far as it may.
+    /// still receiver with honest accuracies scatters 1 ± √(1 / (m − 1)) times that, and 1.5 lies 1.5 standard
+    /// deviations above at 10 fixes, 3.8 at 60 (ten minutes every 10 s); the prototype above held every desk at
+    /// it, and at 1.3 still no mall walk.
     public var stillScatterRatio: Double
     /// The fewest fixes a still stretch needs: 10 (with fewer, χ² scatters too widely to judge at
     /// ``stillScatterRatio``).

@@ -69,9 +69,7 @@ import TrueTrackCore
 
     /// Runs `process --json` on `path` with `extra` arguments and returns its summary.
     static func summary(_ path: String, _ extra: [String] = []) throws -> [String: Any] {
-        let run = try Tool.run(["process", path, "--json"] + extra)
-        #expect(run.status == 0, "\(run.stderr)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        try ProcessCommandTests.summary([path] + extra)
     }
 
     @Test(
@@ -97,8 +95,8 @@ import TrueTrackCore
     }
 
     /// The restart after a run of 700 wrong fixes leaves out exactly those 700 (one warning counts them all),
-    /// however long the run; the fix rejected in the run and proven right by the restart is in the time span:
-    /// the duration is the walk's, without the two days.
+    /// however long the run; the fix rejected in the run and proven right by the restart is named by no warning of
+    /// its own (it would be a second one); the duration is the walk's, without the two days.
     @Test func leavesOutExactlyTheFixesTheFirstReadingProvedWrongInARunLongerThanTheHoldBack() throws {
         let path = try Tool.temporaryFile(
             "long-wrong-run.csv", contents: Self.csv(try #require(Self.files["long wrong run"])))
@@ -108,7 +106,7 @@ import TrueTrackCore
         #expect(named.count == 1, "\(named)")
         #expect(named.first?.contains("fix 301 (in read order)") == true, "\(named)")
         #expect(named.first?.contains("(and 699 more accepted fixes after it)") == true, "\(named)")
-        // 0…1399 s: the run's fixes are out, its proven-right fix (150 s) within the walk's span.
+        // 0…1399 s: the run's fixes are out.
         #expect(summary["durationSeconds"] as? Double == 1399, "\(summary["durationSeconds"] ?? "nil")")
         let stops = try Tool.run(["stops", path, "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(stops.stdout.utf8)) as? [String: Any])

@@ -972,13 +972,15 @@ public struct GPXReader: FixReader {
         let other = tagBindingPlaces[2 * k] != binding ? tagBindingPlaces[2 * k] : tagBindingPlaces[2 * k + 1]
         guard other >= 0 else { return }
         let (first, second) = other < binding ? (other, binding) : (binding, other)
-        var firstValue = first
-        while p[firstValue] != XMLBytes.quote && p[firstValue] != XMLBytes.apostrophe { firstValue += 1 }
-        let firstEnd = XMLBytes.find(p[firstValue], p, firstValue + 1, to) ?? to
-        var secondEnd = second
-        while p[secondEnd] != XMLBytes.quote && p[secondEnd] != XMLBytes.apostrophe { secondEnd += 1 }
-        secondEnd = XMLBytes.find(p[secondEnd], p, secondEnd + 1, to) ?? to
-        throw duplicate(p, second, second + (bindingEnd - binding), secondEnd, first: firstValue + 1, firstEnd)
+        /// The opening quote of the value of the attribute whose name starts at `name`, and where the value ends.
+        func value(_ name: Int) -> (quote: Int, end: Int) {
+            var quote = name
+            while p[quote] != XMLBytes.quote && p[quote] != XMLBytes.apostrophe { quote += 1 }
+            return (quote, XMLBytes.find(p[quote], p, quote + 1, to) ?? to)
+        }
+        let firstValue = value(first), secondValue = value(second)
+        throw duplicate(
+            p, second, second + (bindingEnd - binding), secondValue.end, first: firstValue.quote + 1, firstValue.end)
     }
 
     /// Notes in `tagBindingNames` and `tagBindingPlaces` the `xmlns:` attributes of the start tag whose attributes
