@@ -694,7 +694,9 @@ extension Tracker {
     /// The net-displacement gate's threshold where the net displacement decides: ``raisedToNoiseFloor(_:filterNoiseVariance:)``,
     /// and at least the net displacement itself (not moving) for a fix at (`e`, `n`) on the plane that lies inside
     /// the trailing stretch while that reads still, within its edge (see ``StillScatter``); what the window holds is
-    /// then given up (its steps lie in the stretch). The fix then joins the stretch.
+    /// then given up (its steps lie in the stretch). The fix then joins the stretch, and the ``ChordOdometer``
+    /// (``countChord(east:north:variance:now:)``), whose metres, already added to the total, are returned with the
+    /// threshold.
     ///
     /// Only a fix that reads no speed and states an accuracy is judged and joins (the prediction step's key says so,
     /// ``predictionStepKey``); fixes join only here, where the net displacement decides (a window with Doppler
@@ -708,13 +710,14 @@ extension Tracker {
     /// see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
     @usableFromInline @inline(never)
     mutating func movingThreshold(_ threshold: Double, filterNoiseVariance: Double, east e: Double, north n: Double)
-        -> Double
+        -> (threshold: Double, chordMetres: Double)
     {
         let raised = raisedToNoiseFloor(threshold, filterNoiseVariance: filterNoiseVariance)
         guard predictionStepKey & 1 == 1, profile.netDisplacementNoiseSigmas > 0, noise.scale > 0,
             let start = window.oldest()
-        else { return raised }
+        else { return (raised, 0) }
         let variance = filterNoiseVariance / noise.scale
+        let chord = countChord(east: e, north: n, variance: variance, now: lastReceivedMilliseconds)
         let ne = filter.east - start.east, nn = filter.north - start.north
         let net = (ne * ne + nn * nn).squareRoot()
         let isStill =
@@ -723,7 +726,50 @@ extension Tracker {
         if isStill { committed = candidates }
         stillScatter.add(
             east: e, north: n, variance: variance, now: lastReceivedMilliseconds, anchoredAt: lastAnchorMilliseconds)
-        return isStill ? net : raised
+        return (isStill ? net : raised, chord)
+    }
+
+    /// Feeds the fix at (`e`, `n`) on the plane, of per-axis variance `variance` (m², its stated accuracy's), taken
+    /// at `now`, to the ``ChordOdometer`` and returns the metres it counts, already added to the total. Only where
+    /// the net displacement decides (the trailing window holds no Doppler); it starts again after an anchor, or when
+    /// another accepted fix came between. A reading of motion in force that excludes the fix excludes its chord.
+    /// Called from ``movingThreshold(_:filterNoiseVariance:east:north:)`` (out of line), for the fixes it judges:
+    /// called on its own after the gates, it cost the `tracker` benchmark 26–36 instructions per fix.
+    @usableFromInline
+    mutating func countChord(east e: Double, north n: Double, variance: Double, now: Int64) -> Double {
+        if chordFixCount != fixCount - 1 || chordOdometer.startMilliseconds <= lastAnchorMilliseconds {
+            chordOdometer = ChordOdometer()
+        }
+        if let start = window.oldest(), start.dopplerSeconds != dopplerSeconds {
+            // Readings in the window: they judge (the next fix without one starts the odometer again).
+            chordFixCount = -1
+            return 0
+        }
+        let excluded = activity != nil && readingExcludes(at: now)
+        chordFixCount = fixCount
+        // The share of the fix's stated variance that is white (scatters afresh at every fix), as measured by
+        // ``WhiteNoiseEstimate`` from the fixes' own steps (dense or sparse); none until it has enough samples (an
+        // error that drifts does not average down over a block).
+        var whiteShare = 0.0
+        if predictionStep.seconds > WhiteNoiseEstimate.maximumStepSeconds {
+            if whiteNoise.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples {
+                whiteShare = whiteNoise.sparseVarianceRatio
+            }
+        } else if whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples {
+            whiteShare = whiteNoise.varianceMetres2 / variance
+        }
+        // What the gates hold and may still count (the window's, a departure's, the vehicle latch's): a chord counts
+        // only beyond it too, else the two would count the same metres when the hold is released.
+        let windowStart = window.oldest().map { SIMD2($0.candidateDoppler, $0.candidateFiltered) } ?? candidates
+        let held =
+            (candidates - pointwiseMax(committed, windowStart)).sum() + departurePending.sum() + vehiclePendingDoppler
+            + vehiclePendingFiltered
+        let chord = chordOdometer.add(
+            east: e, north: n, variance: variance, whiteShare: whiteShare, now: now,
+            totalMetres: accumulator.totalMetres, heldMetres: held,
+            blockSeconds: profile.windowSeconds, excluded: excluded,
+            maximumSpeed: profile.maximumSustainedSpeedMetresPerSecond)
+        return accumulator.add(doppler: 0, filtered: chord)
     }
 
     /// Whether the filtered position lies farther than `threshold` (metres, the net-displacement gate's)

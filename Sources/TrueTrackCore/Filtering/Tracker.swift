@@ -811,6 +811,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// net-displacement gate's still stretches; see ``StillScatter``). Last: placed among the per-fix fields, it
     /// moved their offsets and cost the `tracker` benchmark instructions on a path that never reads it.
     @usableFromInline var stillScatter = StillScatter()
+    /// The chords of averaged blocks of fixes without speed, a lower bound on the distance where the net displacement
+    /// decides (see ``ChordOdometer``), and the ``fixCount`` of the last fix it took (another accepted fix between
+    /// starts it again).
+    @usableFromInline var chordOdometer = ChordOdometer()
+    @usableFromInline var chordFixCount = -1.0
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
@@ -1457,7 +1462,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // (Out of line: inline, the floor cost the tracker benchmark 15 instructions per fix on its Doppler
             // path, which never takes this branch.)
             // (A fix inside a still stretch raises it to the net displacement: see `movingThreshold`.)
-            let movingThreshold = movingThreshold(threshold, filterNoiseVariance: rWhite, east: e, north: n)
+            // (And the chords of averaged blocks beyond what was counted, added to the total: see `ChordOdometer`.)
+            let (movingThreshold, chord) = movingThreshold(threshold, filterNoiseVariance: rWhite, east: e, north: n)
+            decision.distanceIncrementMetres += chord
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
             if !isMoving, profile.departureConfirmationSeconds > 0 {
