@@ -15,14 +15,17 @@
 /// ## How
 /// Fixes are gathered in consecutive blocks of at least ``blockFixes`` fixes spanning at least the profile's
 /// window; each block is a straight line at constant speed through its fixes (``Block``, weights the inverse
-/// variance of each fix's stated accuracy), taken at its mean time, and dropped when its fixes lie off that line
-/// beyond their accuracy (a multipath fix that claims 5 m). The first block is the anchor. A later block beyond
+/// variance of each fix's stated accuracy), taken at its mean time with a single fix's spread (its error may drift:
+/// no credit for averaging), and dropped when its fixes lie off that line beyond their accuracy (a multipath fix
+/// that claims 5 m). The first block is the anchor. A later block beyond
 /// ``significanceSigmas`` of the anchor (the per-axis spread of the two positions' difference) waits as pending;
 /// the next block confirms it if it lies beyond the anchor too (then the chord from the anchor to the pending block
 /// counts and the pending block becomes the anchor), or shows it was an excursion if it is back by the anchor (then
-/// it is forgotten). The chord's speed must be one the traveller sustains (a faster one, a vehicle's or a jump's,
-/// moves the anchor without counting), and no reading of motion may exclude the stretch (a confident still or
-/// in-vehicle reading). A block not standing out leaves the anchor where it is: a still receiver's blocks keep
+/// it is forgotten). The chord must be one the traveller could make: its last leg (from the newest block still
+/// near the anchor) and the confirming leg no faster than the traveller sustains (a faster one, a vehicle's or a
+/// jump's, moves the anchor without counting), and nothing may exclude the stretch (a confident still or
+/// in-vehicle reading, or its own vehicle latch: for the profile's vehicle exit time after a block leg, or the
+/// tracker's window beyond three times its noise, faster than the traveller sustains; it outlives a restart). A block not standing out leaves the anchor where it is: a still receiver's blocks keep
 /// comparing with the same anchor, and never count while they stay within its noise.
 ///
 /// The tracker adds only what the chords exceed its own count since the odometer started plus what its gates
@@ -60,6 +63,15 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
     /// noise, waiting for the next block to confirm it.
     @usableFromInline var anchor: Position? = nil
     @usableFromInline var pending: Position? = nil
+    /// The newest block judged near the anchor since it became the anchor (`nil`: none): where the last leg of a
+    /// chord to a pending block starts, for the chord's speed.
+    @usableFromInline var lastNear: Position? = nil
+    /// The last complete block (any), and when a block was last farther from the one before it than the traveller
+    /// sustains (ms since 1970; `.min`: never): the odometer's own vehicle latch, judged on block positions, whose
+    /// noise is a fraction of a fix's (the tracker's latch, judged on a 20 s window of the filtered track, also
+    /// opens on a walk under 12–15 m of noise every 10 s).
+    @usableFromInline var lastBlock: Position? = nil
+    @usableFromInline var fastMilliseconds: Int64 = .min
     /// Whether a reading excluded a fix since the anchor (no chord from this anchor counts), since the pending block.
     @usableFromInline var isExcluded = false, isExcludedSincePending = false
     /// The first fix since it started (ms since 1970; `.min`: none), the tracker's total then (metres), and the
@@ -81,6 +93,18 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
     @inlinable
     init() {}
 
+    /// Starts again (after an anchor of the tracker's filter, a fix it did not take, a hold the gates gave up),
+    /// keeping its vehicle latch and the last block it judges a leg from: a bus's fast spell often ends in a
+    /// re-anchor (the walking filter cannot follow it), and the crawl after it is the bus's. `isSamePlane` false (a
+    /// new plane): the last block's position is dropped too.
+    @usableFromInline
+    mutating func restart(isSamePlane: Bool = true) {
+        let lastBlock = isSamePlane ? self.lastBlock : nil, fastMilliseconds = self.fastMilliseconds
+        self = ChordOdometer()
+        self.lastBlock = lastBlock
+        self.fastMilliseconds = fastMilliseconds
+    }
+
     /// Adds a fix at (`e`, `n`) on the plane with per-axis variance `variance` (m²), taken at `now` (ms), and
     /// returns the metres to add to the tracker's total (usually 0): by how much the chords confirmed up to the
     /// fix before exceed what the tracker counted since the odometer started and what its gates hold and may still
@@ -88,20 +112,24 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
     /// is owed at the next, when the total holds everything up to it), `heldMetres` what the gates hold (a hold
     /// given up lowers it, never the count); `whiteShare` the share of `variance` that is white noise (ρ, see
     /// ``Block/fit()``); `blockSeconds` the block's shortest span (the profile's window); `excluded` whether a
-    /// reading excludes this fix; `maximumSpeed` the fastest chord (m/s) that counts. A fix without a finite
-    /// positive variance starts the odometer again.
+    /// reading excludes this fix; `maximumSpeed` the fastest chord (m/s) that counts; `vehicleExitSeconds` how long
+    /// after a block leg faster than `maximumSpeed` no chord counts (the profile's vehicle latch exit; 0: none: a
+    /// bus crawling between fast spells is the bus's). A fix without a finite positive variance starts the odometer
+    /// again.
     @usableFromInline
     mutating func add(
         east e: Double, north n: Double, variance: Double, whiteShare: Double = 1, now: Int64, totalMetres: Double,
-        heldMetres: Double = 0, blockSeconds: Double, excluded: Bool, maximumSpeed: Double
+        heldMetres: Double = 0, blockSeconds: Double, excluded: Bool, maximumSpeed: Double,
+        vehicleExitSeconds: Double = 0
     ) -> Double {
         guard variance > 0, variance.isFinite else {
-            self = ChordOdometer()
+            restart()
             return 0
         }
         if excluded {
             isExcluded = true
             isExcludedSincePending = true
+            block.isExcluded = true
         }
         if startMilliseconds == .min {
             startMilliseconds = now
@@ -112,44 +140,72 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
         block.add(east: e, north: n, weight: 1 / variance, whiteShare: whiteShare, now: now)
         if block.count >= Self.blockFixes, Double(now &- block.startMilliseconds) >= blockSeconds * 1000 {
             let fit = block.fit()
+            let isBlockExcluded = block.isExcluded
             block = Block()
-            if let position = fit.position { judge(position, maximumSpeed: maximumSpeed) }
+            if let position = fit.position {
+                if let lastBlock, position.milliseconds > lastBlock.milliseconds,
+                    position.metres(to: lastBlock)
+                        > maximumSpeed * Double(position.milliseconds &- lastBlock.milliseconds) / 1000
+                {
+                    fastMilliseconds = position.milliseconds
+                }
+                lastBlock = position
+                let isInVehicle =
+                    fastMilliseconds != .min && Double(now &- fastMilliseconds) / 1000 < vehicleExitSeconds
+                judge(position, isExcluded: isBlockExcluded || isInVehicle, maximumSpeed: maximumSpeed)
+            }
         }
         return owed
     }
 
     /// Judges a complete block's `position` against the anchor and the pending block; a confirmed chord joins
-    /// ``chordsMetres`` when its speed is at most `maximumSpeed` (m/s) and no reading excluded it.
+    /// ``chordsMetres`` when no reading excluded a fix since the anchor (`isExcluded`: one in this block) and the
+    /// traveller could have made it: its last leg (from the newest block near the anchor, or the anchor, to the
+    /// pending block) and the confirming leg (from the pending block to this one) both at most `maximumSpeed` (m/s).
+    /// (Not the chord over the time since the anchor: at rest the anchor stays, and a car leaving a 10-minute halt
+    /// read 0.25 m/s over it.)
     @usableFromInline
-    mutating func judge(_ position: Position, maximumSpeed: Double) {
+    mutating func judge(_ position: Position, isExcluded blockExcluded: Bool, maximumSpeed: Double) {
         guard let anchor else {
             self.anchor = position
-            isExcluded = false
+            isExcluded = blockExcluded
             return
         }
         let isAway = position.isSignificantlyAway(from: anchor)
         guard let pending else {
             if isAway {
                 self.pending = position
-                isExcludedSincePending = false
+                isExcludedSincePending = blockExcluded
+            } else {
+                lastNear = position
             }
             return
         }
         guard isAway else {
             // The pending block was an excursion (multipath), the track is back by the anchor: forgotten.
             self.pending = nil
+            lastNear = position
             return
         }
         // Confirmed by this block, still away from the anchor: the chord to the pending block counts.
-        let chord = pending.metres(to: anchor)
-        let seconds = Double(pending.milliseconds &- anchor.milliseconds) / 1000
-        if !isExcluded, seconds > 0, chord <= maximumSpeed * seconds { chordsMetres += chord }
+        let legStart = lastNear ?? anchor
+        let legSeconds = Double(pending.milliseconds &- legStart.milliseconds) / 1000
+        let onwardSeconds = Double(position.milliseconds &- pending.milliseconds) / 1000
+        if !isExcluded, legSeconds > 0, onwardSeconds > 0,
+            pending.metres(to: legStart) <= maximumSpeed * legSeconds,
+            position.metres(to: pending) <= maximumSpeed * onwardSeconds
+        {
+            chordsMetres += pending.metres(to: anchor)
+        }
         self.anchor = pending
+        lastNear = nil
         isExcluded = isExcludedSincePending
         self.pending = nil
         if position.isSignificantlyAway(from: pending) {
             self.pending = position
-            isExcludedSincePending = false
+            isExcludedSincePending = blockExcluded
+        } else {
+            lastNear = position
         }
     }
 
@@ -161,6 +217,8 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
         @usableFromInline var originEast = 0.0, originNorth = 0.0
         @usableFromInline var startMilliseconds: Int64 = .min
         @usableFromInline var count = 0
+        /// Whether a reading excluded one of its fixes.
+        @usableFromInline var isExcluded = false
         @usableFromInline var weight = 0.0, weightedTime = 0.0, weightedTimeSquared = 0.0
         /// Σ of the fixes' white shares (see ``fit()``).
         @usableFromInline var whiteShares = 0.0
@@ -190,8 +248,9 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
         }
 
         /// The line's position at the block's weighted mean time (metres on the plane), its per-axis variance (m²:
-        /// ρ / Σ w for white noise, plus (1 − ρ) times the fixes' mean variance n / Σ w for the part that drifts,
-        /// ρ the fixes' mean white share) and that time (ms), and whether the residual χ² (over ρ where ρ > 1) is
+        /// a single fix's, n / Σ w, or the white scatter's ρ / Σ w where the fixes scatter beyond their stated
+        /// accuracy, ρ their mean white share above n) and that time (ms), and whether the residual χ² (over ρ where
+        /// ρ > 1) is
         /// within ``consistentChiSquared(degrees:)``; the position is `nil` when it is not.
         @usableFromInline
         func fit() -> (position: Position?, chiSquared: Double) {
@@ -204,10 +263,13 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
                 let covariance = sums.y - weightedTime * mean
                 return spread - covariance * covariance / timeSpread
             }
-            // The white share ρ of the fixes' variance averages down over the block, the rest (an error that drifts)
-            // does not; a share above 1 (fixes scattering beyond their stated accuracy) scales the residuals'.
+            // No credit for averaging: the block's position is judged at a single fix's stated spread, since an error
+            // that drifts does not average down, and the white share measured from the fixes' steps misreads errors
+            // that alternate (two position sources, a fix flipping ±10 m) as white: with credit for it a still phone
+            // under honest accuracies counted 300 m an hour (a tester's). A share above 1 (fixes scattering beyond
+            // their stated accuracy) scales the residuals' χ², and above n the position's variance.
             let white = whiteShares / Double(count)
-            let variance = white / weight + max(0, 1 - white) * Double(count) / weight
+            let variance = max(white, Double(count)) / weight
             let chiSquared = (max(0, residual(east)) + max(0, residual(north))) / max(white, 1)
             guard chiSquared <= ChordOdometer.consistentChiSquared(degrees: Double(2 * (count - 2))) else {
                 return (nil, chiSquared)

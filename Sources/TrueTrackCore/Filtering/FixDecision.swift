@@ -163,6 +163,11 @@ public struct FixDecision: Sendable, Hashable {
 
     /// The distance this fix added to the total, metres (includes held-back increments released now).
     public var distanceIncrementMetres: Double
+    /// Of ``distanceIncrementMetres``, the metres the chords of averaged blocks added (a slow walk under wide noise
+    /// without speed readings, see the ``Tracker``'s chord odometer): distance covered a block or two ago, owed
+    /// once the next block confirmed it, not evidence that the device moves at this fix (the stop detector does not
+    /// take it for motion). 0 on most fixes.
+    public var chordMetres: Double
     /// The total distance after this fix, metres.
     public var totalDistanceMetres: Double
 
@@ -204,6 +209,7 @@ public struct FixDecision: Sendable, Hashable {
         self.isStillReadingContradicted = false
         self.hold = rejection == nil ? .none : .rejected
         self.distanceIncrementMetres = 0
+        self.chordMetres = 0
         self.totalDistanceMetres = total
     }
 

@@ -222,7 +222,7 @@ extension Tracker {
         speedSpanStart = converted(speedSpanStart)
         window.transformPositions(convert)
         stillScatter.transformPosition(convert)
-        chordOdometer = ChordOdometer()
+        chordOdometer.restart(isSamePlane: false)
         contradiction.transformPositions(convert)
         if old.isPolar {
             // The new plane's axes are turned against the old one's: velocities and the last course turn with them.

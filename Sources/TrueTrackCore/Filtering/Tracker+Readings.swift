@@ -732,13 +732,15 @@ extension Tracker {
     /// Feeds the fix at (`e`, `n`) on the plane, of per-axis variance `variance` (m², its stated accuracy's), taken
     /// at `now`, to the ``ChordOdometer`` and returns the metres it counts, already added to the total. Only where
     /// the net displacement decides (the trailing window holds no Doppler); it starts again after an anchor, or when
-    /// another accepted fix came between. A reading of motion in force that excludes the fix excludes its chord.
+    /// another accepted fix came between, or when the gates gave up what they held (a departure, ``giveUpDeparture()``)
+    /// or the track was restored. A reading of motion in force that excludes the fix excludes its chord (the
+    /// odometer keeps its own vehicle latch, on block positions: the tracker's opens on noise).
     /// Called from ``movingThreshold(_:filterNoiseVariance:east:north:)`` (out of line), for the fixes it judges:
     /// called on its own after the gates, it cost the `tracker` benchmark 26–36 instructions per fix.
     @usableFromInline
     mutating func countChord(east e: Double, north n: Double, variance: Double, now: Int64) -> Double {
         if chordFixCount != fixCount - 1 || chordOdometer.startMilliseconds <= lastAnchorMilliseconds {
-            chordOdometer = ChordOdometer()
+            chordOdometer.restart()
         }
         if let start = window.oldest(), start.dopplerSeconds != dopplerSeconds {
             // Readings in the window: they judge (the next fix without one starts the odometer again).
@@ -746,6 +748,19 @@ extension Tracker {
             return 0
         }
         let excluded = activity != nil && readingExcludes(at: now)
+        if let start = window.oldest(), now > start.milliseconds {
+            // The window's net displacement beyond three times its own noise (the filtered track's, both ends),
+            // faster than the traveller sustains: vehicle evidence for the odometer's latch even before its first
+            // block leg (a bus's first fast spell at a track's start; the tracker's own latch, judged without the
+            // margin, also opens on a walk under 12–15 m of noise).
+            let de = filter.east - start.east, dn = filter.north - start.north
+            let margin = 3 * (2 * filter.positionVariance).squareRoot()
+            if (de * de + dn * dn).squareRoot() - margin
+                > profile.maximumSustainedSpeedMetresPerSecond * Double(now &- start.milliseconds) / 1000
+            {
+                chordOdometer.fastMilliseconds = now
+            }
+        }
         chordFixCount = fixCount
         // The share of the fix's stated variance that is white (scatters afresh at every fix), as measured by
         // ``WhiteNoiseEstimate`` from the fixes' own steps (dense or sparse); none until it has enough samples (an
@@ -768,7 +783,7 @@ extension Tracker {
             east: e, north: n, variance: variance, whiteShare: whiteShare, now: now,
             totalMetres: accumulator.totalMetres, heldMetres: held,
             blockSeconds: profile.windowSeconds, excluded: excluded,
-            maximumSpeed: profile.maximumSustainedSpeedMetresPerSecond)
+            maximumSpeed: profile.maximumSustainedSpeedMetresPerSecond, vehicleExitSeconds: profile.vehicleExitSeconds)
         return accumulator.add(doppler: 0, filtered: chord)
     }
 

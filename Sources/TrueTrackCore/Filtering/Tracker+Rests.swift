@@ -87,6 +87,8 @@ extension Tracker {
     mutating func giveUpDeparture() {
         departureMilliseconds = .min
         departurePending = SIMD2(0, 0)
+        // (The chords over it were the excursion's too: the odometer starts again.)
+        chordFixCount = -1
         if isDepartureFromStillReadings {
             hasRest = false
             isDepartureFromStillReadings = false

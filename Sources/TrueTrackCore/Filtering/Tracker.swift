@@ -847,6 +847,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (see ``DistanceAccumulator/restore(persistedTotalMetres:)``).
     public mutating func restore(persistedTotalMetres: Double) {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
+        chordFixCount = -1  // (the chords are compared with what was counted since they started)
     }
 
     /// Continues a session a killed process had persisted: its total as ``restore(persistedTotalMetres:)`` does,
@@ -863,6 +864,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// freeze the session: three ordered fixes that far behind it restart as after any clock jump.
     public mutating func restore(persistedTotalMetres: Double, lastAccepted timestamp: Timestamp) {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
+        chordFixCount = -1  // (the chords are compared with what was counted since they started)
         guard timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
         forgetTheRestoredOverSession()
         lastAcceptedMilliseconds = timestamp.millisecondsSince1970
@@ -890,6 +892,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// of it is a duplicate. A fix not newer than the last accepted one changes nothing but the total.
     public mutating func restore(persistedTotalMetres: Double, lastAccepted fix: Fix) {
         accumulator.restore(persistedTotalMetres: persistedTotalMetres)
+        chordFixCount = -1  // (the chords are compared with what was counted since they started)
         guard fix.timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
         forgetTheRestoredOverSession()
         _ = process(fix)  // anchors: nothing is counted on an anchor
@@ -1465,6 +1468,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // (And the chords of averaged blocks beyond what was counted, added to the total: see `ChordOdometer`.)
             let (movingThreshold, chord) = movingThreshold(threshold, filterNoiseVariance: rWhite, east: e, north: n)
             decision.distanceIncrementMetres += chord
+            decision.chordMetres = chord
             decision.netDisplacementThresholdMetres = movingThreshold
             isMoving = NetDisplacementGate.isMoving(netDisplacement: net, threshold: movingThreshold)
             if !isMoving, profile.departureConfirmationSeconds > 0 {

@@ -3,7 +3,8 @@ extension MotionEvidence {
     /// detector.
     ///
     /// It reads three things of the decision: the distance the tracker counted on the fix
-    /// (``MotionEvidence/countedMetres``), whether it rejected the fix as an outlier
+    /// (``MotionEvidence/countedMetres``, less a chord's metres, ``FixDecision/chordMetres``: no sign of motion at
+    /// the fix), whether it rejected the fix as an outlier
     /// (``MotionEvidence/isPositionRejected``), and whether it took a confident "still" reading for no reading
     /// because the motion contradicted it (``FixDecision/isStillReadingContradicted``: the evidence then carries a
     /// reading of ``ActivityKind/unknown`` instead, which replaces the "still" in force in the detector too; the
@@ -20,7 +21,8 @@ extension MotionEvidence {
     @inlinable
     public init(fix: Fix, decision: FixDecision) {
         self.init(fix: fix)
-        let counted = decision.distanceIncrementMetres
+        // (Chord metres are owed a block or two late, after the walk may have halted: not motion at this fix.)
+        let counted = decision.distanceIncrementMetres - decision.chordMetres
         countedMetres = counted.isFinite && counted > 0 ? counted : 0
         isPositionRejected = isPositionRejected || decision.rejection == .outlier
         isCountedByTracker = true

@@ -25,10 +25,13 @@ public struct MotionEvidence: Sendable, Hashable, BitwiseCopyable {
     public var speedSource: SpeedSource?
     /// A motion-activity reading attached to this fix, if any.
     public var activity: ActivityReading?
-    /// Distance the ``Tracker`` counted on this fix (its ``FixDecision/distanceIncrementMetres``), metres; 0 when
-    /// unknown. The tracker counts only what its net-displacement gate vouches for (0.00 m on every stationary
-    /// recording), so distance counted within the detector's horizon is evidence of movement even when the
-    /// Doppler speed reads slow (see ``StopDetectionProfile``).
+    /// Distance the ``Tracker`` counted on this fix (its ``FixDecision/distanceIncrementMetres``, less the chord
+    /// metres owed for blocks of fixes before it, ``FixDecision/chordMetres``), metres; 0 when unknown. The tracker
+    /// counts only what its net-displacement gate vouches for (0.00 m on every stationary recording), so distance
+    /// counted within the detector's horizon is evidence of movement even when the Doppler speed reads slow (see
+    /// ``StopDetectionProfile``); a chord is owed a block or two after the walk that made it, when the walker may
+    /// have halted, so it is no evidence of movement at the fix (it split halts in two). Trip distances take the
+    /// tracker's totals, chords included.
     public var countedMetres: Double = 0
     /// True when the ``Tracker`` judged the fix's position a jump it would not follow: rejected as an
     /// ``RejectionReason/outlier``. The ``StopDetector`` then treats
