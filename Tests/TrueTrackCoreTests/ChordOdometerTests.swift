@@ -49,6 +49,27 @@ import TrueTrackSimulation
         #expect(abs(metres - truth) < tolerance * truth, "\(metres) m of \(truth)")
     }
 
+    /// A resume's exact replay restores the total the tracker already has: the odometer runs on (restarting there lost
+    /// a resumed walk's chords, 1,542 → 832 m in 40-fix batches, a reviewer's); a total that grew restarts it, and
+    /// the walk after still counts.
+    @Test func restoringTheSameTotalKeepsTheChords() {
+        let fixes = Self.walk(seconds: 1800, every: 3, sigma: 8, speed: 0.9)
+        var whole = Tracker(profile: .walking)
+        _ = whole.process(batch: fixes)
+        var resumed = Tracker(profile: .walking)
+        for start in stride(from: 0, to: fixes.count, by: 40) {
+            resumed.restore(persistedTotalMetres: resumed.distance.totalMetres)
+            _ = resumed.process(batch: Array(fixes[start..<min(start + 40, fixes.count)]))
+        }
+        #expect(resumed.distance.totalMetres == whole.distance.totalMetres)
+        var grown = Tracker(profile: .walking)
+        _ = grown.process(batch: Array(fixes[..<300]))
+        grown.restore(persistedTotalMetres: grown.distance.totalMetres + 100)
+        let before = grown.distance.totalMetres
+        _ = grown.process(batch: Array(fixes[300...]))
+        #expect(grown.distance.totalMetres - before > 0.5 * 0.9 * 3 * Double(fixes.count - 300))
+    }
+
     /// A phone at rest under the same noise: its blocks' means stay within their noise of the anchor, and the
     /// chords add at most a few metres to what the gates count.
     @Test(arguments: [(8.0, 3), (12.0, 10), (15.0, 10)])

@@ -81,7 +81,7 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
     @usableFromInline var chordsMetres = 0.0
 
     /// The fewest fixes a block holds: 3, the fewest a straight line through them can be checked with (one degree of
-    /// freedom per axis). Their mean has 58 % of a fix's spread, enough for a window's walk at σ 8 m to stand out.
+    /// freedom per axis).
     public static let blockFixes = 3
     /// How many per-axis standard deviations of the two positions' difference a block must lie from the anchor to
     /// stand out: 3.72, the square root of 13.8, the 99.9 % point of χ² with two degrees of freedom. Why: at 3.03 (the
@@ -93,7 +93,8 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
     @inlinable
     init() {}
 
-    /// Starts again (after an anchor of the tracker's filter, a fix it did not take, a hold the gates gave up),
+    /// Starts again (after an anchor of the tracker's filter, a fix it did not take, a departure given up, a restored
+    /// total that grew),
     /// keeping its vehicle latch and the last block it judges a leg from: a bus's fast spell often ends in a
     /// re-anchor (the walking filter cannot follow it), and the crawl after it is the bus's. `isSamePlane` false (a
     /// new plane): the last block's position is dropped too.
@@ -147,7 +148,7 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
                     position.metres(to: lastBlock)
                         > maximumSpeed * Double(position.milliseconds &- lastBlock.milliseconds) / 1000
                 {
-                    fastMilliseconds = position.milliseconds
+                    fastMilliseconds = max(fastMilliseconds, now)
                 }
                 lastBlock = position
                 let isInVehicle =
@@ -166,6 +167,11 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
     /// read 0.25 m/s over it.)
     @usableFromInline
     mutating func judge(_ position: Position, isExcluded blockExcluded: Bool, maximumSpeed: Double) {
+        if blockExcluded {
+            // (Neither the chord that ends at this block nor one it confirms or starts counts.)
+            isExcluded = true
+            isExcludedSincePending = true
+        }
         guard let anchor else {
             self.anchor = position
             isExcluded = blockExcluded

@@ -758,7 +758,7 @@ extension Tracker {
             if (de * de + dn * dn).squareRoot() - margin
                 > profile.maximumSustainedSpeedMetresPerSecond * Double(now &- start.milliseconds) / 1000
             {
-                chordOdometer.fastMilliseconds = now
+                chordOdometer.fastMilliseconds = max(chordOdometer.fastMilliseconds, now)
             }
         }
         chordFixCount = fixCount

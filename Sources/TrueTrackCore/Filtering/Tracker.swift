@@ -843,11 +843,19 @@ public struct Tracker: Sendable, BitwiseCopyable {
         lastAcceptedMilliseconds == .min ? nil : Timestamp(millisecondsSince1970: lastAcceptedMilliseconds)
     }
 
+    /// The persisted total restored into the accumulator; a total that grew restarts the chord odometer (its chords
+    /// are compared with what was counted since it started), one that did not (a resume's exact replay restores the
+    /// total it already has) leaves it running.
+    mutating func restoreTotal(_ persistedTotalMetres: Double) {
+        let before = accumulator.totalMetres
+        accumulator.restore(persistedTotalMetres: persistedTotalMetres)
+        if accumulator.totalMetres != before { chordFixCount = -1 }
+    }
+
     /// Continues a session whose total was persisted: the larger of the persisted and current totals is kept
     /// (see ``DistanceAccumulator/restore(persistedTotalMetres:)``).
     public mutating func restore(persistedTotalMetres: Double) {
-        accumulator.restore(persistedTotalMetres: persistedTotalMetres)
-        chordFixCount = -1  // (the chords are compared with what was counted since they started)
+        restoreTotal(persistedTotalMetres)
     }
 
     /// Continues a session a killed process had persisted: its total as ``restore(persistedTotalMetres:)`` does,
@@ -863,8 +871,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// A persisted time more than ``TrackingProfile/clockJumpSeconds`` in the future (a corrupt record) does not
     /// freeze the session: three ordered fixes that far behind it restart as after any clock jump.
     public mutating func restore(persistedTotalMetres: Double, lastAccepted timestamp: Timestamp) {
-        accumulator.restore(persistedTotalMetres: persistedTotalMetres)
-        chordFixCount = -1  // (the chords are compared with what was counted since they started)
+        restoreTotal(persistedTotalMetres)
         guard timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
         forgetTheRestoredOverSession()
         lastAcceptedMilliseconds = timestamp.millisecondsSince1970
@@ -891,8 +898,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// it rejected (an API tester's worst resume, −114 m). The fix is not counted again, and a re-delivered copy
     /// of it is a duplicate. A fix not newer than the last accepted one changes nothing but the total.
     public mutating func restore(persistedTotalMetres: Double, lastAccepted fix: Fix) {
-        accumulator.restore(persistedTotalMetres: persistedTotalMetres)
-        chordFixCount = -1  // (the chords are compared with what was counted since they started)
+        restoreTotal(persistedTotalMetres)
         guard fix.timestamp.millisecondsSince1970 > lastAcceptedMilliseconds else { return }
         forgetTheRestoredOverSession()
         _ = process(fix)  // anchors: nothing is counted on an anchor
