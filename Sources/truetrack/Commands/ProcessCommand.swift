@@ -644,7 +644,7 @@ struct DecisionsOutput {
     static let header =
         "timestamp,latitude,longitude,decision,reason,accuracy_m,accuracy_assumed,gate_speed_mps,"
         + "gate_speed_source,chi_square,anchor,speed_mps,speed_source,doppler_trusted,net_displacement_m,"
-        + "net_threshold_m,motion,hold,increment_m,total_m,filtered_latitude,filtered_longitude"
+        + "net_threshold_m,motion,hold,increment_m,total_m,filtered_latitude,filtered_longitude,chord_m"
     let sink: ByteSink
 
     init(path: String) throws(WriteError) {
@@ -653,7 +653,7 @@ struct DecisionsOutput {
     }
 
     func write(_ fix: Fix, _ d: FixDecision) throws(WriteError) {
-        // (One record: a 32-byte time, 14 numbers of at most 24 bytes and 8 words of at most 16: under 800 bytes.)
+        // (One record: a 32-byte time, 15 numbers of at most 24 bytes and 8 words of at most 16: under 800 bytes.)
         sink.appendRecord { r in
             func number(_ v: Double?) {
                 r.put(UInt8(ascii: ","))
@@ -685,6 +685,7 @@ struct DecisionsOutput {
             number(d.totalDistanceMetres)
             number(d.state?.latitude)
             number(d.state?.longitude)
+            number(d.chordMetres)
             r.put(UInt8(0x0A))
         }
         try sink.flushIfNeeded()
