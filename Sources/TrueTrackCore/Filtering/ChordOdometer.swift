@@ -17,21 +17,22 @@
 /// window; each block is a straight line at constant speed through its fixes (``Block``, weights the inverse
 /// variance of each fix's stated accuracy), taken at its mean time with a single fix's spread (its error may drift:
 /// no credit for averaging), and dropped when its fixes lie off that line beyond their accuracy (a multipath fix
-/// that claims 5 m). The first block is the anchor. A later block beyond
-/// ``significanceSigmas`` of the anchor (the per-axis spread of the two positions' difference) waits as pending;
-/// the next block confirms it if it lies beyond the anchor too (then the chord from the anchor to the pending block
-/// counts and the pending block becomes the anchor), or shows it was an excursion if it is back by the anchor (then
-/// it is forgotten). The chord must be one the traveller could make: its last leg (from the newest block still
-/// near the anchor) and the confirming leg no faster than the traveller sustains (a faster one, a vehicle's or a
-/// jump's, moves the anchor without counting), and nothing may exclude the stretch (a confident still or
-/// in-vehicle reading, or its own vehicle latch: for the profile's vehicle exit time after a block leg, or the
-/// tracker's window beyond three times its noise, faster than the traveller sustains; it outlives a restart). A block not standing out leaves the anchor where it is: a still receiver's blocks keep
-/// comparing with the same anchor, and never count while they stay within its noise.
+/// that claims 5 m). The first block is the anchor. A later block beyond ``significanceSigmas`` of the anchor (the
+/// per-axis spread of the two positions' difference) waits as pending; the next block confirms it if it lies beyond
+/// the anchor too (then the chord from the anchor to the pending block counts and the pending block becomes the
+/// anchor), or shows it was an excursion if it is back by the anchor (then it is forgotten). The chord must be one
+/// the traveller could make: its last leg (from the newest block still near the anchor) and the confirming leg no
+/// faster than the traveller sustains (a faster one, a vehicle's or a jump's, moves the anchor without counting),
+/// and nothing may exclude it (a confident still or in-vehicle reading, or the odometer's own vehicle latch: for the
+/// profile's vehicle exit time after a block leg, or the tracker's window beyond three times its noise, faster than
+/// the traveller sustains; the latch outlives a restart). A block not standing out leaves the anchor where it is: a
+/// still receiver's blocks keep comparing with the same anchor, and never count while they stay within its noise.
 ///
 /// The tracker adds only what the chords exceed its own count since the odometer started plus what its gates
 /// hold (the larger of the two stands): a walk the gates measure well is left as it was, since its chords cut its
 /// corners. Only fixes that read no speed and state an accuracy feed it, where the net displacement decides; any
-/// other accepted fix, an anchor of the filter (a gap, a re-anchor) or a new plane starts it again.
+/// other accepted fix, an anchor of the filter (a gap, a re-anchor), a departure given up, a restored total that
+/// grew or a new plane starts it again.
 @usableFromInline
 struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
     /// A block's position on the tracker's plane (metres), its per-axis variance (m²) and its time (ms since 1970).
