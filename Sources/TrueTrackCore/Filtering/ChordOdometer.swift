@@ -9,7 +9,7 @@
 /// threshold of fixes scattering σ 8 m every 3 s is 36 m. Generated walks (`noisy_walks_and_desks.py`, honest
 /// accuracies, forward) counted 31–71 % of their length at σ 8–12 m, 7 % at σ 15 m, where the smoother counts
 /// +6…+15 %. A longer window is no answer (the gate's window is short for a receiver whose error drifts), and nor
-/// is the filter's speed: under such noise its integral is 1.4–2.3 times the walk (the norm of a noisy velocity
+/// is the filter's speed: under such noise its integral is 1.5–2.4 times the walk (the norm of a noisy velocity
 /// never cancels).
 ///
 /// ## How
@@ -83,12 +83,13 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
 
     /// The fewest fixes a block holds: 3, the fewest a straight line through them can be checked with (one degree of
     /// freedom per axis).
-    public static let blockFixes = 3
+    static let blockFixes = 3
     /// How many per-axis standard deviations of the two positions' difference a block must lie from the anchor to
-    /// stand out: 3.72, the square root of 13.8, the 99.9 % point of χ² with two degrees of freedom. Why: at 3.03 (the
-    /// 99 % point) the driving profile's sparse desks (`sparse_desks.py`, σ 5 m every 3–15 s) counted 1–5 m more
-    /// per 10 minutes; at 3.72 none, and the noisy walks lost 1–2 points.
-    public static let significanceSigmas = 3.72
+    /// stand out: 3.72, the square root of 13.8, the 99.9 % point of χ² with two degrees of freedom. Why (measured on
+    /// the first version, which credited blocks for averaging): at 3.03 (the 99 % point) the driving profile's sparse
+    /// desks (`sparse_desks.py`, σ 5 m every 3–15 s) counted up to 5 m more per 10 minutes; at 3.72 none, and the
+    /// noisy walks lost 0–2 points.
+    static let significanceSigmas = 3.72
 
     /// Nothing averaged.
     @inlinable
@@ -128,11 +129,7 @@ struct ChordOdometer: Sendable, BitwiseCopyable, Hashable {
             restart()
             return 0
         }
-        if excluded {
-            isExcluded = true
-            isExcludedSincePending = true
-            block.isExcluded = true
-        }
+        if excluded { block.isExcluded = true }  // (judged with the block: see `judge`)
         if startMilliseconds == .min {
             startMilliseconds = now
             startTotalMetres = totalMetres

@@ -742,13 +742,14 @@ extension Tracker {
         if chordFixCount != fixCount - 1 || chordOdometer.startMilliseconds <= lastAnchorMilliseconds {
             chordOdometer.restart()
         }
-        if let start = window.oldest(), start.dopplerSeconds != dopplerSeconds {
+        let start = window.oldest()
+        if let start, start.dopplerSeconds != dopplerSeconds {
             // Readings in the window: they judge (the next fix without one starts the odometer again).
             chordFixCount = -1
             return 0
         }
         let excluded = activity != nil && readingExcludes(at: now)
-        if let start = window.oldest(), now > start.milliseconds {
+        if let start, now > start.milliseconds {
             // The window's net displacement beyond three times its own noise (the filtered track's, both ends),
             // faster than the traveller sustains: vehicle evidence for the odometer's latch even before its first
             // block leg (a bus's first fast spell at a track's start; the tracker's own latch, judged without the
@@ -775,7 +776,7 @@ extension Tracker {
         }
         // What the gates hold and may still count (the window's, a departure's, the vehicle latch's): a chord counts
         // only beyond it too, else the two would count the same metres when the hold is released.
-        let windowStart = window.oldest().map { SIMD2($0.candidateDoppler, $0.candidateFiltered) } ?? candidates
+        let windowStart = start.map { SIMD2($0.candidateDoppler, $0.candidateFiltered) } ?? candidates
         let held =
             (candidates - pointwiseMax(committed, windowStart)).sum() + departurePending.sum() + vehiclePendingDoppler
             + vehiclePendingFiltered
