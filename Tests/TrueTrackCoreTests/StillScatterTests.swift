@@ -63,6 +63,9 @@ import TrueTrackSimulation
         var tracker = Tracker(profile: .walking)
         _ = tracker.process(batch: unstated)
         #expect(tracker.stillScatter.startMilliseconds == .min)
+        var control = Tracker(profile: .walking)
+        _ = control.process(batch: stated)
+        #expect(control.stillScatter.startMilliseconds != .min, "the same desk stating its accuracy opens a stretch")
     }
 
     /// A checkpoint taken inside a still stretch resumes exactly: the stretch is part of the tracker's bytes.

@@ -76,7 +76,7 @@ private typealias S = SmoothingSupport
         #expect(abs(track.distanceMetres - 150) < 20, "\(track.distanceMetres) m of 150")
         let held = Self.held(fixes)
         let times = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .walking)).times
-        // (The walk's first fix, 6 s out, lies 2.5 m from the desk: within its noise, it may end the stretch.)
+        // (The walk's first fix, seconds out, lies within its noise of the desk: it may end the stretch.)
         let walk = times.indices.filter { times[$0] > 910 && times[$0] < 1015 }
         #expect(!walk.isEmpty && walk.allSatisfy { held?[$0] == false })
         #expect(held?[5] == true && held?[times.count - 5] == true)

@@ -8,9 +8,9 @@ every run. (First written as a scratch script in the fifty-ninth session for `St
 
 Writes the CSVs into OUT_DIR (never into the repository).
 """
-import json, os, random, subprocess, sys
+import os, random, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generated import write_fixes, GaussMarkov
+from generated import distances, write_fixes, GaussMarkov
 
 OUT, BINS = sys.argv[1], sys.argv[2].split(',')
 os.makedirs(OUT, exist_ok=True)
@@ -27,11 +27,9 @@ for tau in (30, 60, 300):
                 t += every
             path = os.path.join(OUT, f'd_{tau}_{every}_{seed}.csv')
             write_fixes(path, rows)
-            for i, b in enumerate(BINS):
-                for mode in ([], ['--smooth']):
-                    r = subprocess.run([b, 'process', path, '--json', '--profile', 'walking'] + mode,
-                                       capture_output=True, text=True)
-                    res[i].append((mode != [], json.loads(r.stdout)['distanceMetres']))
+            for mode in ([], ['--smooth']):
+                for i, metres in enumerate(distances(BINS, path, 'walking', mode)):
+                    res[i].append((mode != [], metres))
         cells = []
         for i in range(len(BINS)):
             forward = sum(d for m, d in res[i] if not m) / 3 / 6

@@ -14,12 +14,12 @@ Families (30 minutes each but the halts, walking profile):
   walk 0.9 m/s s15 every 10 s
   mall 0.7 m/s s10 every 5/10 s         turns of 60-120 degrees every 10-30 s
   pace 1.2 m/s s3 every 10/20 s         a corridor paced back and forth, legs of 15-40 m
-  halt 1.2 m/s s3/s8/s15 every 5/10/20 s   walk 10 minutes, halt 5-25 minutes, walk 10 minutes (45 minutes);
+  halt 1.2 m/s s3/s8/s15 every 5/10/20 s   walk 10 minutes, halt 5-25 minutes, walk to the 45th minute;
                                         'halt-over' states twice its noise, 'halt-under' half of it
 
 Writes the CSVs into OUT_DIR (never into the repository).
 """
-import json, math, os, random, subprocess, sys
+import math, os, random, sys
 from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generated import distances, write_fixes

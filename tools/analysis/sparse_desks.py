@@ -10,7 +10,7 @@ every run.
 
 Writes the CSVs into OUT_DIR (never into the repository).
 """
-import json, math, os, random, subprocess, sys
+import math, os, random, sys
 from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generated import distances, write_fixes
