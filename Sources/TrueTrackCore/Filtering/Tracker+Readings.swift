@@ -666,18 +666,22 @@ extension Tracker {
     /// A sparse step (longer than ``WhiteNoiseEstimate/maximumStepSeconds``) is also raised to
     /// ``WhiteNoiseEstimate/sparseThresholdSigmas`` standard deviations of the filtered track's white jitter by the
     /// sparse estimate (``WhiteNoiseEstimate/sparseVarianceRatio``, once it has its
-    /// ``WhiteNoiseEstimate/sparseMinimumSamples`` pairs; docs/ARCHITECTURE.md 5f).
+    /// ``WhiteNoiseEstimate/sparseMinimumSamples`` pairs; before, for a fix that reads no speed and states its
+    /// accuracy after a sparse step, ``WhiteNoiseEstimate/sparseVarianceRatioWithWhitePrior``; docs/ARCHITECTURE.md
+    /// 5f).
     /// (`mutating` only so that `self` is passed by reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
     @usableFromInline @inline(never)
     mutating func raisedToNoiseFloor(_ threshold: Double, filterNoiseVariance: Double) -> Double {
         var threshold = threshold
         if predictionStep.seconds > WhiteNoiseEstimate.maximumStepSeconds,
-            whiteNoise.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples, profile.netDisplacementNoiseSigmas > 0,
-            noise.scale > 0
+            whiteNoise.sparseSamples >= WhiteNoiseEstimate.sparseMinimumSamples
+                || (predictionStepKey & 1 == 1 && whiteNoise.lastStepIsSparse),
+            profile.netDisplacementNoiseSigmas > 0, noise.scale > 0
         {
             // A sparse step: the white noise its logger's steps show, as a share of the reported variance
-            // (`WhiteNoiseEstimate.sparseVarianceRatio`), over the share the filter assumed (its scale).
-            let share = whiteNoise.sparseVarianceRatio / noise.scale
+            // (`WhiteNoiseEstimate.sparseVarianceRatio`; before its tenth pair, with a prior of white noise for a fix
+            // that states its accuracy), over the share the filter assumed (its scale).
+            let share = whiteNoise.sparseVarianceRatioWithWhitePrior / noise.scale
             threshold = max(
                 threshold,
                 NetDisplacementGate.noiseFloor(

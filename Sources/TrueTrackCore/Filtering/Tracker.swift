@@ -1636,18 +1636,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
             isFast = isFastOverSpanProper(now: now, spanMilliseconds: span)
         }
-        if _slowPath(isFast), now &- jumpMilliseconds <= 2 * span, isTrusted,
-            windowDopplerSeconds >= profile.windowSeconds / 2,
-            windowDoppler <= profile.maximumSustainedSpeedMetresPerSecond * windowDopplerSeconds
+        if _slowPath(isFast), isTrusted,
+            isExplainedByReadings(
+                netMetres: net, windowMilliseconds: windowMilliseconds, readingsMetres: windowDoppler,
+                readingsSeconds: windowDopplerSeconds, now: now)
         {
-            // Within two windows of a gap's anchor (the first fix, or the first after a silence: ``jumpMilliseconds``),
-            // trusted readings over the window that say the traveller is not that fast: the filtered track's net
-            // displacement is its own correction, converging from an anchor at a fix tens of metres off (the first
-            // fix after a tunnel, its multipath claiming 25 m), not travel. Latched, a walk read 120 s as a vehicle's
-            // and lost its gap's chord (an API tester's: 569 m of 757). (Only there: elsewhere, also after a
-            // re-anchor on outliers, a window that fast beside slow readings is a track following rough fixes, whose
-            // latch keeps their noise out: generated Samsung-style walks under 9-10 m of white noise −8.6 → +27.8 %
-            // and +5.9 → +16.4 % without it. Out of line, the check cost as much.)
+            // (Trusted readings over the window that say the traveller is not that fast, near a gap's anchor or
+            // covering most of the window: the filtered track's own error, not travel; see `isExplainedByReadings`.)
             isFast = false
         }
         // A confident in-vehicle reading latches only a profile that excludes it (walking, running, cycling):
@@ -1748,6 +1743,39 @@ public struct Tracker: Sendable, BitwiseCopyable {
         decision.state = currentState(planeMayBePolar: planeMayBePolar)
         decision.totalDistanceMetres = distance.totalMetres
         return decision
+    }
+
+    /// Whether a window faster than the traveller sustains (its net displacement `netMetres` over
+    /// `windowMilliseconds`) is the filtered track's own error beside trusted readings (`readingsMetres` over
+    /// `readingsSeconds`, at least half the window, their mean within the sustained speed), not travel, so that it
+    /// does not latch the vehicle latch:
+    /// - within two windows of a gap's anchor (the first fix, or the first after a silence: ``jumpMilliseconds``):
+    ///   the track converges from an anchor at a fix tens of metres off (the first fix after a tunnel, its
+    ///   multipath claiming 25 m). Latched, a walk read 120 s as a vehicle's and lost its gap's chord (an API
+    ///   tester's: 569 m of 757).
+    /// - elsewhere (also after a re-anchor on outliers) when the readings cover two thirds of the net displacement and
+    ///   it is within three times the track's noise (its two ends', √(2P) per axis) of the sustained speed: a jog at
+    ///   2.7–2.9 m/s on the walking profile (its 3 m/s limit) whose filtered track swung 5–8 m past the readings
+    ///   after a turn read 60 m over a 20 s window and latched 120 s of it (a tester's: 2.8 m/s −29 … −96 %, now
+    ///   −10 … +0.2 %). A rough track beside slow readings keeps its latch, which keeps its noise out: generated
+    ///   Samsung-style walks under 9–10 m of white noise, readings of a walk and zeros, the track twice and more what
+    ///   they cover (−8.6 → +27.8 % and +5.9 → +20.0 % with the veto judged against the sustained speed alone).
+    ///
+    /// Out of line, and the whole check here: inline, the second rule cost the `tracker` benchmark 24–26 instructions
+    /// per fix though never taken there (the per-fix function grew). (`mutating` only so that `self` is passed by
+    /// reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
+    @usableFromInline @inline(never)
+    mutating func isExplainedByReadings(
+        netMetres net: Double, windowMilliseconds: Int64, readingsMetres: Double, readingsSeconds: Double, now: Int64
+    ) -> Bool {
+        let sustained = profile.maximumSustainedSpeedMetresPerSecond
+        guard readingsSeconds >= profile.windowSeconds / 2, readingsMetres <= sustained * readingsSeconds else {
+            return false
+        }
+        if now &- jumpMilliseconds <= 2 * windowSpanMilliseconds { return true }
+        let seconds = Double(windowMilliseconds) / 1000
+        return net - 3 * (2 * filter.positionVariance).squareRoot() <= sustained * seconds
+            && net <= 1.5 * readingsMetres / readingsSeconds * seconds
     }
 
     /// Records vehicle evidence at a chain's fix at `now` (a confident `in vehicle` reading in force, or a Doppler

@@ -125,6 +125,36 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// noise, and a slow walk under them is held (docs/ARCHITECTURE.md 5f).
     @inlinable public var sparseVarianceRatio: Double { max(0, -storedSparseProduct / 2) }
 
+    /// ``sparseVarianceRatio`` once it has its ``sparseMinimumSamples`` pairs; before, the pairs so far averaged
+    /// with ``sparseWhitePriorPairs`` pairs of white noise at the reported accuracy (a ratio of 1): a fix's stated
+    /// accuracy taken as white until its steps show otherwise. For a sparse step whose fix states its accuracy
+    /// (the tracker's noise floor; see ``sparseWhitePriorPairs`` for why).
+    @inlinable public var sparseVarianceRatioWithWhitePrior: Double {
+        let n = storedSparseSamples
+        if n >= Self.sparseMinimumSamples { return sparseVarianceRatio }
+        let prior = Self.sparseWhitePriorPairs
+        return max(0, -(storedSparseProduct * n - 2 * prior) / (n + prior) / 2)
+    }
+
+    /// Whether the last step recorded was longer than ``maximumStepSeconds`` (a sparse step): with the step into a
+    /// new fix, not yet recorded, also sparse, the logger is a sparse one, whose pairs ``sparseVarianceRatio``
+    /// measures (a dense logger's lone long step, a gap, pairs with nothing).
+    @inlinable public var lastStepIsSparse: Bool { previousStep.z > Self.maximumStepSeconds }
+
+    /// How many pairs of white noise (a ratio of 1: the stated accuracy scatters afresh at every fix) weigh on the
+    /// sparse estimate until it has its ``sparseMinimumSamples`` pairs (``sparseVarianceRatioWithWhitePrior``): 3.
+    /// Why: until then the sparse step's threshold was the accuracy threshold alone, and a logger every 3–15 s
+    /// whose error is white noise (the stated accuracy honest) counted its first one to two minutes at rest:
+    /// `tools/analysis/noisy_walks_and_desks.py`'s desks 8.7–36.9 m per 10 minutes (all of it before the estimate
+    /// had its ten pairs), with the prior 0–9.9; a walk's pairs are positive (motion) and pull the prior down
+    /// within a pair or two, so its walks were unchanged, its mall walks and paced corridor lost 0.5–2.6 points. At
+    /// 1 pair the desks kept up to 9.9 m per 10 minutes in 5 of 12 families, at 3 in 1. Only for fixes that state an
+    /// accuracy (an assumed one, a GPX hike's 30 m, is no noise level, and the prior held the first 100 m of one)
+    /// and whose logger is sparse (``lastStepIsSparse``: a 1 Hz walk's lone step over a gap held its fix a second,
+    /// which the written track then showed as a halt, and a second pass over it read 559.5 m of the demo's 599.6 m
+    /// instead of 591.1).
+    public static let sparseWhitePriorPairs = 3.0
+
     /// Pairs of consecutive sparse steps measured so far.
     @inlinable public var sparseSamples: Double { storedSparseSamples }
 
