@@ -933,6 +933,37 @@ import Testing
         }
     }
 
+    /// A walk at 1.4 m/s under 3 m of white noise (honest 4.5 m accuracy) whose `speed_mps` column reads 0 on every
+    /// fix: no run of it overrules the zeros (a walker's window moves about 4 thresholds, the overrule needs more
+    /// all along), so the walk counts nothing, and the warning says why and names the column to ignore. Controls: the
+    /// same phone still on a desk, and the walk with its true speeds, are not named; and the advice works (read
+    /// without the column, the walk counts).
+    @Test func namesAZeroSpeedColumnUnderAWalkThatNothingOverruled() throws {
+        for kind in ["zeros", "desk", "true"] {
+            var noise = SeededNoise(seed: 7)
+            var csv = "time,latitude,longitude,accuracy_m,speed_mps\n"
+            for i in 0..<600 {
+                let east = kind == "desk" ? 0 : 1.4 * Double(min(i, 300))
+                let north = kind == "desk" ? 0 : 1.4 * Double(max(0, i - 300))
+                let e = east + 3 * noise.gaussian(), n = north + 3 * noise.gaussian()
+                csv +=
+                    "\(1_767_261_600 + i),\(47 + n / 111_132),\(8 + e / 75_800),4.5,\(kind == "true" ? "1.4" : "0")\n"
+            }
+            let file = try Tool.temporaryFile("\(kind)-zero-column-walk.csv", contents: csv)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let summary = try Self.summary([file])
+            let warnings = summary["warnings"] as? [String] ?? []
+            let named = warnings.filter { $0.contains("every speed reading of") }
+            #expect(named.count == (kind == "zeros" ? 1 : 0), "\(kind): \(warnings)")
+            guard kind == "zeros" else { continue }
+            #expect(named[0].contains("`--column speed_mps=ignore`"), "\(named)")
+            #expect(summary["distanceMetres"] as? Double == 0, "the zeros held the walk (else the warning is moot)")
+            let without = try Self.summary([file, "--column", "speed_mps=ignore"])
+            let metres = try #require(without["distanceMetres"] as? Double)
+            #expect(metres > 0.8 * 840, "read without the column, the 840 m walk counts: \(metres) m")
+        }
+    }
+
     /// A consistent receiver (true speeds while it drives) parked with zeros whose fixes slide away at 4 m/s for
     /// 40 s and come back: the tracker overrules the zeros provisionally, then gives the slide up, and the warning
     /// no longer calls those readings a placeholder (it did: "at 1 of its 360 fixes").

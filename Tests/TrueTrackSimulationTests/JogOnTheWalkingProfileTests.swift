@@ -5,7 +5,7 @@ import TrueTrackSimulation
 
 /// A jog just under the walking profile's sustained speed (3 m/s), read with the walking profile (the CLI's default
 /// for a CSV): honest speed readings, so the vehicle latch must not take the filtered track's swing after a turn
-/// for a vehicle (`Tracker.isWithinReadings`).
+/// for a vehicle (`Tracker.isExplainedByReadings`).
 @Suite struct JogOnTheWalkingProfileTests {
     /// Legs of 300 s east, north and east at `speed` m/s, a fix a second under `sigma` m of white noise per axis
     /// (stating the honest 68 % radius, 1.5096 σ), the speed read with 0.15 m/s of noise and the leg's course.

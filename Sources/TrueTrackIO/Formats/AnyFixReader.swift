@@ -131,6 +131,16 @@ public struct AnyFixReader: FixReader {
         return box.reader.columns.contains(.course)
     }
 
+    /// CSV: the header name of the column read as the speed (``CSVColumn/speed``, in whatever unit), once the header
+    /// has been read; `nil` for other formats and files without one. For advice that names it
+    /// (`--column NAME=ignore`).
+    public var csvSpeedColumn: String? {
+        guard case .csv(let box) = base, let i = box.reader.columns.firstIndex(of: .speed),
+            i < box.reader.headerNames.count
+        else { return nil }
+        return box.reader.headerNames[i]
+    }
+
     /// CSV: the header's time columns, the one the fix times are read from first (see
     /// ``CSVColumn/timePreference(key:)``: a Traccar export's `fixtime`, then `devicetime` and `servertime`, not
     /// read), once the header has been read; empty for other formats.

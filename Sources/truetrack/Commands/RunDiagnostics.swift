@@ -77,6 +77,15 @@ struct RunDiagnostics {
     /// Fixes after which the tracker overruled the speed readings (a column of zeros under a moving track), and those
     /// of a provisional overrule not settled yet (``Tracker/isOverrulingProvisionally``): given up, they are dropped.
     private(set) var overruledReadings = 0
+    /// Accepted fixes with a speed reading, those whose reading was not exactly 0, and those the net-displacement
+    /// gate held although the window had moved ``heldMovingThresholds`` thresholds or more (the readings said still):
+    /// for ``zeroSpeedColumnWarning(input:reader:)``.
+    private(set) var speedReadings = 0
+    private(set) var nonZeroSpeedReadings = 0
+    private(set) var heldWhileMoving = 0
+    /// How far beyond its threshold (in thresholds) a held window's net displacement must be to count as moving
+    /// in ``heldWhileMoving``: 2 (a still receiver's window stays within one, the gate's design).
+    static let heldMovingThresholds = 2.0
     private var provisionallyOverruled = 0
     private var withdrawnOverrules = 0
     /// The earliest and latest times of the accepted fixes.
@@ -195,6 +204,15 @@ struct RunDiagnostics {
         switch decision.rejection {
         case nil:
             accepted += 1
+            if let speed = fix.speedMetresPerSecond {
+                speedReadings += 1
+                if speed != 0 { nonZeroSpeedReadings += 1 }
+            }
+            if decision.hold == .netDisplacement, decision.netDisplacementThresholdMetres > 0,
+                decision.netDisplacementMetres >= Self.heldMovingThresholds * decision.netDisplacementThresholdMetres
+            {
+                heldWhileMoving += 1
+            }
             earliestAccepted = min(earliestAccepted ?? fix.timestamp, fix.timestamp)
             latestAccepted = max(latestAccepted ?? fix.timestamp, fix.timestamp)
             if decision.movedLikeAVehicle {
@@ -502,7 +520,11 @@ struct RunDiagnostics {
                 Self.courseColumnWarning(
                     input: input, leftOut: tracker.coursesLeftOut, untilTheEnd: tracker.readsCourseWrong))
         }
-        if let warning = overruledReadingsWarning(profile: profile, input: input) { result.append(warning) }
+        if let warning = overruledReadingsWarning(profile: profile, input: input, reader: reader) {
+            result.append(warning)
+        } else if let warning = zeroSpeedColumnWarning(input: input, reader: reader) {
+            result.append(warning)
+        }
         // (The scatter warning only where the profile is not in question: a run read as walking is held as a
         // vehicle, and its few counted metres are not over-counted scatter.)
         if let tracker, let hint = scatterTooFastHint(profile, tracker: tracker, input: input) {
@@ -688,14 +710,42 @@ struct RunDiagnostics {
     /// progress, ``Tracker/overruledSpeedReadingsSince``): a tester's logger with a column of zeros read 0 m for
     /// every drive without a word; now the distance comes from the positions there, and the user is told why
     /// (and that walks, crawls and drives between lights at 10 s or sparser may still be lost under such a column).
-    func overruledReadingsWarning(profile: TrackingProfile, input: String) -> String? {
+    func overruledReadingsWarning(profile: TrackingProfile, input: String, reader: AnyFixReader? = nil) -> String? {
         guard overruledReadings > 0 else { return nil }
         return "warning: the speed column of \(input) read still (under "
             + "\(profile.deadbandMetresPerSecond.fixed(1)) m/s) while the positions moved steadily, at "
             + "\(overruledReadings) of its \(read) fixes (accepted, once each run showed it): a placeholder column? "
             + "Those readings were overruled and "
             + "the distance there comes from the positions; short or slow moves under such a column may still count "
-            + "nothing (`--column speed=ignore` reads the file without speeds)\n"
+            + "nothing (\(Self.ignoreSpeedAdvice(reader)) reads the file without speeds)\n"
+    }
+
+    /// A warning when every speed reading of the accepted fixes was exactly 0 (at least ``zeroColumnFixes`` of them)
+    /// while the net-displacement gate held at least ``zeroColumnFixes`` fixes, and a quarter of the accepted ones,
+    /// whose window had moved ``heldMovingThresholds`` thresholds or more, and no run of them overruled the readings
+    /// (``overruledReadingsWarning(profile:input:reader:)`` speaks then): a logger that writes 0 where it has no speed
+    /// (Android's `getSpeed()` without `hasSpeed()`). The tracker believes zeros that a walk's steady progress does
+    /// not overrule, and a tester's walks under such a column read 0 m without a word (their positions alone: within
+    /// the over-count of white noise); the user is told how to read the file without the column.
+    func zeroSpeedColumnWarning(input: String, reader: AnyFixReader? = nil) -> String? {
+        guard overruledReadings == 0, nonZeroSpeedReadings == 0, speedReadings >= Self.zeroColumnFixes,
+            heldWhileMoving >= Self.zeroColumnFixes, 4 * heldWhileMoving >= accepted
+        else { return nil }
+        return "warning: every speed reading of \(input) is 0 (\(Terminal.count(speedReadings, "fix", "fixes"))) while "
+            + "the positions moved: \(Terminal.count(heldWhileMoving, "fix", "fixes")) held as still by the readings "
+            + "with the net displacement at twice its threshold or more. A placeholder column (a logger that writes 0 "
+            + "where it has no speed)? Its moves counted nothing; \(Self.ignoreSpeedAdvice(reader)) reads the file "
+            + "without speeds\n"
+    }
+
+    /// The fewest zero readings, and held fixes, for ``zeroSpeedColumnWarning(input:reader:)``: 30 (half a minute
+    /// at 1 Hz; a short file's few zeros are a halt as likely as a placeholder).
+    static let zeroColumnFixes = 30
+
+    /// How to read a file without its speeds: `--column NAME=ignore` with the CSV's speed column's own name, else
+    /// the generic `--column speed=ignore`.
+    static func ignoreSpeedAdvice(_ reader: AnyFixReader?) -> String {
+        "`--column \(reader?.csvSpeedColumn ?? "speed")=ignore`"
     }
 
     /// A warning when fixes were read and the tracker accepted none: the distance is 0 because of the gates, not
