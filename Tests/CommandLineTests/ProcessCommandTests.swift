@@ -936,16 +936,18 @@ import Testing
     /// A walk at 1.4 m/s under 3 m of white noise (honest 4.5 m accuracy) whose `speed_mps` column reads 0 on every
     /// fix: no run of it overrules the zeros (a walker's window moves about 4 thresholds, the overrule needs more
     /// all along), so the walk counts nothing, and the warning says why and names the column to ignore. Controls: the
-    /// same phone still on a desk, and the walk with its true speeds, are not named; and the advice works (read
-    /// without the column, the walk counts).
+    /// same phone still on a desk, a still phone scattering twice its claim (σ 9 m claiming 4.5 m: a quarter of its
+    /// windows twice the threshold, a reviewer's case, whose block means make no progress), and the walk with its
+    /// true speeds, are not named; and the advice works (read without the column, the walk counts).
     @Test func namesAZeroSpeedColumnUnderAWalkThatNothingOverruled() throws {
-        for kind in ["zeros", "desk", "true"] {
+        for kind in ["zeros", "desk", "scatter", "true"] {
             var noise = SeededNoise(seed: 7)
             var csv = "time,latitude,longitude,accuracy_m,speed_mps\n"
+            let still = kind == "desk" || kind == "scatter", sigma = kind == "scatter" ? 9.0 : 3.0
             for i in 0..<600 {
-                let east = kind == "desk" ? 0 : 1.4 * Double(min(i, 300))
-                let north = kind == "desk" ? 0 : 1.4 * Double(max(0, i - 300))
-                let e = east + 3 * noise.gaussian(), n = north + 3 * noise.gaussian()
+                let east = still ? 0 : 1.4 * Double(min(i, 300))
+                let north = still ? 0 : 1.4 * Double(max(0, i - 300))
+                let e = east + sigma * noise.gaussian(), n = north + sigma * noise.gaussian()
                 csv +=
                     "\(1_767_261_600 + i),\(47 + n / 111_132),\(8 + e / 75_800),4.5,\(kind == "true" ? "1.4" : "0")\n"
             }
@@ -961,6 +963,16 @@ import Testing
             let without = try Self.summary([file, "--column", "speed_mps=ignore"])
             let metres = try #require(without["distanceMetres"] as? Double)
             #expect(metres > 0.8 * 840, "read without the column, the 840 m walk counts: \(metres) m")
+            // A GPX takes no `--column`: the advice converts it to CSV first.
+            let gpx = Tool.temporaryPath("zero-column-walk.gpx")
+            defer { try? FileManager.default.removeItem(atPath: gpx) }
+            #expect(try Tool.run(["convert", file, gpx]).status == 0)
+            let gpxWarnings = try Self.summary([gpx])["warnings"] as? [String] ?? []
+            #expect(
+                gpxWarnings.contains {
+                    $0.contains("every speed reading of") && $0.contains("`truetrack convert \(gpx) OUT.csv`")
+                        && $0.contains("`--column speed_mps=ignore` on OUT.csv")
+                }, "\(gpxWarnings)")
         }
     }
 

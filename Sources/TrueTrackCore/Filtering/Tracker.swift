@@ -1753,13 +1753,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///   the track converges from an anchor at a fix tens of metres off (the first fix after a tunnel, its
     ///   multipath claiming 25 m). Latched, a walk read 120 s as a vehicle's and lost its gap's chord (an API
     ///   tester's: 569 m of 757).
-    /// - elsewhere (also after a re-anchor on outliers) when the readings cover two thirds of the net displacement and
-    ///   it is within three times the track's noise (its two ends', √(2P) per axis) of the sustained speed: a jog at
-    ///   2.7–2.9 m/s on the walking profile (its 3 m/s limit) whose filtered track swung 5–8 m past the readings
-    ///   after a turn read 60 m over a 20 s window and latched 120 s of it (a tester's: 2.8 m/s −29 … −96 %, now
-    ///   −10 … +0.2 %). A rough track beside slow readings keeps its latch, which keeps its noise out: generated
-    ///   Samsung-style walks under 9–10 m of white noise, readings of a walk and zeros, the track twice and more what
-    ///   they cover (−8.6 → +27.8 % and +5.9 → +20.0 % with the veto judged against the sustained speed alone).
+    /// - elsewhere (also after a re-anchor on outliers), while the latch is off, when the readings cover two thirds
+    ///   of the net displacement and it is within three times the track's noise (its two ends', √(2P) per axis) of
+    ///   the sustained speed: a jog at 2.7–2.9 m/s on the walking profile (its 3 m/s limit) whose filtered track
+    ///   swung 5–8 m past the readings after a turn read 60 m over a 20 s window and latched 120 s of it (a
+    ///   tester's: 2.8 m/s −29 … −96 %, now +0.0 … +0.2 % under white noise). A rough track beside slow readings keeps its latch, which
+    ///   keeps its noise out: generated Samsung-style walks under 9–10 m of white noise, readings of a walk and
+    ///   zeros, the track twice and more what they cover (−8.6 → +27.8 % and +5.9 → +20.0 % with the veto judged
+    ///   against the sustained speed alone). And a latch already on is renewed as before: a bus's crawl at
+    ///   2.7–2.9 m/s between fast spells reads the same as a jog, and vetoed there its 150 s crawls were released as
+    ///   walking (a reviewer's: 0 → 3,045 m).
     ///
     /// Out of line, and the whole check here: inline, the second rule cost the `tracker` benchmark 24–26 instructions
     /// per fix though never taken there (the per-fix function grew). (`mutating` only so that `self` is passed by
@@ -1773,6 +1776,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             return false
         }
         if now &- jumpMilliseconds <= 2 * windowSpanMilliseconds { return true }
+        guard !isInVehicle else { return false }
         let seconds = Double(windowMilliseconds) / 1000
         return net - 3 * (2 * filter.positionVariance).squareRoot() <= sustained * seconds
             && net <= 1.5 * readingsMetres / readingsSeconds * seconds

@@ -146,13 +146,18 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// Why: until then the sparse step's threshold was the accuracy threshold alone, and a logger every 3–15 s
     /// whose error is white noise (the stated accuracy honest) counted its first one to two minutes at rest:
     /// `tools/analysis/noisy_walks_and_desks.py`'s desks 8.7–36.9 m per 10 minutes (all of it before the estimate
-    /// had its ten pairs), with the prior 0–9.9; a walk's pairs are positive (motion) and pull the prior down
-    /// within a pair or two, so its walks were unchanged, its mall walks and paced corridor lost 0.5–2.6 points. At
-    /// 1 pair the desks kept up to 9.9 m per 10 minutes in 5 of 12 families, at 3 in 1. Only for fixes that state an
+    /// had its ten pairs), with the prior 0–12.1. At 1 pair four desk families kept 3.6–12.1 m, at 3 two (4.7, 12.1).
+    /// A walk's pairs are positive (motion) and pull the prior down within a pair or two where its steps are long
+    /// against its noise: that tool's 30-minute walks were unchanged, its mall walks and paced corridor lost 0.5–2.6
+    /// points. Where the steps are about the noise the products are mostly noise and the prior holds the first one
+    /// to two minutes: a reviewer's 5-minute walks at 1.3 m/s every 5–15 s claiming 10–20 m, from their first fix,
+    /// 4,828 → 4,446 m summed of 7,020 (one file 343 → 237 m), about the same at 1 or 2 pairs: the price of the
+    /// desks. Only for fixes that state an
     /// accuracy (an assumed one, a GPX hike's 30 m, is no noise level, and the prior held the first 100 m of one)
     /// and whose logger is sparse (``lastStepIsSparse``: a 1 Hz walk's lone step over a gap held its fix a second,
     /// which the written track then showed as a halt, and a second pass over it read 559.5 m of the demo's 599.6 m
-    /// instead of 591.1).
+    /// instead of 591.1). (The blend weighs the estimate's mean by its pairs; under an averaging count below ten,
+    /// a custom profile's, that mean is already exponential and the blend approximate.)
     public static let sparseWhitePriorPairs = 3.0
 
     /// Pairs of consecutive sparse steps measured so far.

@@ -134,11 +134,9 @@ public struct AnyFixReader: FixReader {
     /// CSV: the header name of the column read as the speed (``CSVColumn/speed``, in whatever unit), once the header
     /// has been read; `nil` for other formats and files without one. For advice that names it
     /// (`--column NAME=ignore`).
-    public var csvSpeedColumn: String? {
-        guard case .csv(let box) = base, let i = box.reader.columns.firstIndex(of: .speed),
-            i < box.reader.headerNames.count
-        else { return nil }
-        return box.reader.headerNames[i]
+    public var csvSpeedColumnName: String? {
+        guard case .csv(let box) = base else { return nil }
+        return box.reader.headerName(of: .speed)
     }
 
     /// CSV: the header's time columns, the one the fix times are read from first (see

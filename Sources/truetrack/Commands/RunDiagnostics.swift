@@ -77,15 +77,31 @@ struct RunDiagnostics {
     /// Fixes after which the tracker overruled the speed readings (a column of zeros under a moving track), and those
     /// of a provisional overrule not settled yet (``Tracker/isOverrulingProvisionally``): given up, they are dropped.
     private(set) var overruledReadings = 0
-    /// Accepted fixes with a speed reading, those whose reading was not exactly 0, and those the net-displacement
-    /// gate held although the window had moved ``heldMovingThresholds`` thresholds or more (the readings said still):
-    /// for ``zeroSpeedColumnWarning(input:reader:)``.
+    /// For ``zeroSpeedColumnWarning(input:reader:)``: the accepted fixes with a speed reading (`speedReadings`),
+    /// those whose reading was not exactly 0 (`nonZeroSpeedReadings`), and those the net-displacement gate held
+    /// although the window had moved ``heldMovingThresholds`` thresholds or more, the readings saying still
+    /// (`heldWhileMoving`).
     private(set) var speedReadings = 0
     private(set) var nonZeroSpeedReadings = 0
     private(set) var heldWhileMoving = 0
     /// How far beyond its threshold (in thresholds) a held window's net displacement must be to count as moving
     /// in ``heldWhileMoving``: 2 (a still receiver's window stays within one, the gate's design).
     static let heldMovingThresholds = 2.0
+    /// While every reading so far is 0: the sums (latitude, longitude, fixes) of the block of accepted fixes being
+    /// gathered, the first block's mean position, and the farthest any later block's mean lay from it (metres):
+    /// progress that a still receiver's scatter and a multipath jump do not make (a block's mean averages
+    /// ``zeroColumnBlockFixes`` fixes).
+    private var zeroColumnBlock = SIMD3<Double>(0, 0, 0)
+    private var zeroColumnOrigin: SIMD2<Double>?
+    private(set) var zeroColumnProgressMetres = 0.0
+    /// Fixes per block of ``zeroColumnProgressMetres``: 10.
+    static let zeroColumnBlockFixes = 10.0
+    /// The least progress (``zeroColumnProgressMetres``) for ``zeroSpeedColumnWarning(input:reader:)``: 100 m.
+    /// Why: a reviewer's still phones under zeros scattering twice their stated accuracy (σ 8–10 m claiming 5 m,
+    /// with and without multipath) held a quarter of their fixes with the window at twice its threshold, and the
+    /// warning's advice (read them without the column) counted 323–1,002 m per hour; their block means stay within
+    /// a few metres of the first (a jump moves one by a tenth of itself).
+    static let zeroColumnMinimumProgressMetres = 100.0
     private var provisionallyOverruled = 0
     private var withdrawnOverrules = 0
     /// The earliest and latest times of the accepted fixes.
@@ -208,6 +224,7 @@ struct RunDiagnostics {
                 speedReadings += 1
                 if speed != 0 { nonZeroSpeedReadings += 1 }
             }
+            if _slowPath(nonZeroSpeedReadings == 0 && speedReadings > 0) { observeZeroColumnProgress(fix) }
             if decision.hold == .netDisplacement, decision.netDisplacementThresholdMetres > 0,
                 decision.netDisplacementMetres >= Self.heldMovingThresholds * decision.netDisplacementThresholdMetres
             {
@@ -245,6 +262,23 @@ struct RunDiagnostics {
             break
         }
         previousTime = fix.timestamp
+    }
+
+    /// Adds an accepted fix to the block of ``zeroColumnProgressMetres`` (called while every reading so far is 0).
+    private mutating func observeZeroColumnProgress(_ fix: Fix) {
+        zeroColumnBlock += SIMD3(fix.latitude, fix.longitude, 1)
+        guard zeroColumnBlock.z >= Self.zeroColumnBlockFixes else { return }
+        let mean = SIMD2(zeroColumnBlock.x, zeroColumnBlock.y) / zeroColumnBlock.z
+        zeroColumnBlock = SIMD3(0, 0, 0)
+        guard let origin = zeroColumnOrigin else {
+            zeroColumnOrigin = mean
+            return
+        }
+        // (Metres on a local plane: a hint's threshold, not a distance the tool reports.)
+        let metresPerDegree = 111_195.0
+        let north = (mean.x - origin.x) * metresPerDegree
+        let east = (mean.y - origin.y) * metresPerDegree * cos(origin.x * .pi / 180)
+        zeroColumnProgressMetres = max(zeroColumnProgressMetres, (north * north + east * east).squareRoot())
     }
 
     /// Settles the provisionally overruled fixes by what the tracker says (`overrules`): dropped when it gave a
@@ -717,35 +751,40 @@ struct RunDiagnostics {
             + "\(overruledReadings) of its \(read) fixes (accepted, once each run showed it): a placeholder column? "
             + "Those readings were overruled and "
             + "the distance there comes from the positions; short or slow moves under such a column may still count "
-            + "nothing (\(Self.ignoreSpeedAdvice(reader)) reads the file without speeds)\n"
+            + "nothing (\(Self.ignoreSpeedAdvice(reader, input: input)))\n"
     }
 
     /// A warning when every speed reading of the accepted fixes was exactly 0 (at least ``zeroColumnFixes`` of them)
     /// while the net-displacement gate held at least ``zeroColumnFixes`` fixes, and a quarter of the accepted ones,
-    /// whose window had moved ``heldMovingThresholds`` thresholds or more, and no run of them overruled the readings
+    /// whose window had moved ``heldMovingThresholds`` thresholds or more, the track made progress
+    /// (``zeroColumnMinimumProgressMetres``), and no run of them overruled the readings
     /// (``overruledReadingsWarning(profile:input:reader:)`` speaks then): a logger that writes 0 where it has no speed
     /// (Android's `getSpeed()` without `hasSpeed()`). The tracker believes zeros that a walk's steady progress does
     /// not overrule, and a tester's walks under such a column read 0 m without a word (their positions alone: within
     /// the over-count of white noise); the user is told how to read the file without the column.
     func zeroSpeedColumnWarning(input: String, reader: AnyFixReader? = nil) -> String? {
         guard overruledReadings == 0, nonZeroSpeedReadings == 0, speedReadings >= Self.zeroColumnFixes,
-            heldWhileMoving >= Self.zeroColumnFixes, 4 * heldWhileMoving >= accepted
+            heldWhileMoving >= Self.zeroColumnFixes, 4 * heldWhileMoving >= accepted,
+            zeroColumnProgressMetres >= Self.zeroColumnMinimumProgressMetres
         else { return nil }
         return "warning: every speed reading of \(input) is 0 (\(Terminal.count(speedReadings, "fix", "fixes"))) while "
             + "the positions moved: \(Terminal.count(heldWhileMoving, "fix", "fixes")) held as still by the readings "
             + "with the net displacement at twice its threshold or more. A placeholder column (a logger that writes 0 "
-            + "where it has no speed)? Its moves counted nothing; \(Self.ignoreSpeedAdvice(reader)) reads the file "
-            + "without speeds\n"
+            + "where it has no speed)? Its moves counted nothing; \(Self.ignoreSpeedAdvice(reader, input: input))\n"
     }
 
     /// The fewest zero readings, and held fixes, for ``zeroSpeedColumnWarning(input:reader:)``: 30 (half a minute
     /// at 1 Hz; a short file's few zeros are a halt as likely as a placeholder).
     static let zeroColumnFixes = 30
 
-    /// How to read a file without its speeds: `--column NAME=ignore` with the CSV's speed column's own name, else
-    /// the generic `--column speed=ignore`.
-    static func ignoreSpeedAdvice(_ reader: AnyFixReader?) -> String {
-        "`--column \(reader?.csvSpeedColumn ?? "speed")=ignore`"
+    /// How to read `input` without its speeds: a CSV with `--column NAME=ignore` (its speed column's own name); any
+    /// other format (`--column` applies to CSV only) converted to CSV first, whose speed column is `speed_mps`.
+    static func ignoreSpeedAdvice(_ reader: AnyFixReader?, input: String) -> String {
+        if let reader, reader.format != .csv {
+            return "`truetrack convert \(input) OUT.csv` and `--column speed_mps=ignore` on OUT.csv read it without "
+                + "speeds"
+        }
+        return "`--column \(reader?.csvSpeedColumnName ?? "speed")=ignore` reads the file without speeds"
     }
 
     /// A warning when fixes were read and the tracker accepted none: the distance is 0 because of the gates, not
