@@ -33,8 +33,8 @@ extension Tracker {
     ///
     /// **A pending gap chord** (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``) then counts, straight
     /// into the total, when the track after the gap has moved from the anchor by more than the net-displacement
-    /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a
-    /// non-negative dot product), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
+    /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a turn of at
+    /// most 120° from it: ``gapExitHeadingCosine``), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
     /// other (``bridgeVehicleSpeedRatio`` for a vehicle's profile) and the chord's average speed at most
     /// ``bridgeSpeedRatio`` times the faster, neither the track since the anchor (less what the two fixes'
     /// accuracies explain: a first fix after a tunnel tens of metres off converges that fast) nor the filter is
@@ -125,7 +125,8 @@ extension Tracker {
             // vehicle's profile), and across the gap at most `bridgeSpeedRatio` times the faster.
             let slower = min(pendingGapSpeedBefore, pace), faster = max(pendingGapSpeedBefore, pace)
             let sidesRatio = sustained.isFinite ? Self.bridgeSpeedRatio : Self.bridgeVehicleSpeedRatio
-            if hasMoved, !isExcluded, chord > 0, pace >= profile.deadbandMetresPerSecond, ve * gap.x + vn * gap.y >= 0,
+            if hasMoved, !isExcluded, chord > 0, pace >= profile.deadbandMetresPerSecond,
+                ve * gap.x + vn * gap.y >= Self.gapExitHeadingCosine * speed * chord,
                 faster <= sidesRatio * slower, chord / seconds <= Self.bridgeSpeedRatio * faster
             {
                 added = accumulator.add(doppler: 0, filtered: chord)
@@ -522,6 +523,13 @@ extension Tracker {
     /// `gpx-korita-zbevnica` 5,117 m at 0.7 against 4,961 m at 0.9 and 5,138 m at 0 (switchbacks fail the check);
     /// as first built it counted 5,156 m at 0.7 (not re-measured at the other cosines; 5,437 m with chains).
     @usableFromInline static let bridgeHeadingCosine = 0.7
+    /// The least cosine between the filter's velocity half a window after a reset gap's anchor and the gap's chord
+    /// for the chord to count (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``): −0.5,
+    /// a turn of up to 120° on the way out. Why: a receiver whose first fixes after a silence start off and converge
+    /// back (a cold fix, a multipath excursion's return) heads back at about 180°; a walker who comes out of an
+    /// underpass and turns the corner heads off at 90–110°, and at 0 (90°) a tester's walks that turned within 5 s of
+    /// the exit lost the chord on two of three seeds at 90° and on every seed at 110° (−13 … −23 %).
+    @usableFromInline static let gapExitHeadingCosine = -0.5
 
     /// Begins a reset gap before the fix at (`east`, `north`) `dt` seconds after the last accepted one anchors the
     /// filter: settles a chain (below), then sets the gap's origin and the speed before it
