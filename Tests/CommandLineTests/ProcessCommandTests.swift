@@ -937,21 +937,26 @@ import Testing
     /// fix: no run of it overrules the zeros (a walker's window moves about 4 thresholds, the overrule needs more
     /// all along), so the walk counts nothing, and the warning says why and names the column to ignore. Controls: the
     /// same phone still on a desk, a still phone scattering twice its claim (σ 9 m claiming 4.5 m: a quarter of its
-    /// windows twice the threshold, a reviewer's case, whose block means make no progress), and the walk with its
-    /// true speeds, are not named; and the advice works (read without the column, the walk counts).
+    /// windows twice the threshold, a reviewer's case, whose block means make no progress), the same on the
+    /// antimeridian (its block means once averaged raw longitudes across ±180°), and the walk with its true speeds,
+    /// are not named; and the advice works (read without the column, the walk counts).
     @Test func namesAZeroSpeedColumnUnderAWalkThatNothingOverruled() throws {
-        for kind in ["zeros", "desk", "scatter", "true"] {
+        for kind in ["zeros", "desk", "scatter", "scatter at 180°", "true"] {
             var noise = SeededNoise(seed: 7)
             var csv = "time,latitude,longitude,accuracy_m,speed_mps\n"
-            let still = kind == "desk" || kind == "scatter", sigma = kind == "scatter" ? 9.0 : 3.0
+            let still = kind == "desk" || kind.hasPrefix("scatter"), sigma = kind.hasPrefix("scatter") ? 9.0 : 3.0
+            // (At 180° the fixes straddle the antimeridian: block means of raw longitudes averaged near 0°.)
+            let meridian = kind == "scatter at 180°" ? 180.0 : 8.0
             for i in 0..<600 {
                 let east = still ? 0 : 1.4 * Double(min(i, 300))
                 let north = still ? 0 : 1.4 * Double(max(0, i - 300))
                 let e = east + sigma * noise.gaussian(), n = north + sigma * noise.gaussian()
+                var longitude = meridian + e / 75_800
+                if longitude > 180 { longitude -= 360 }
                 csv +=
-                    "\(1_767_261_600 + i),\(47 + n / 111_132),\(8 + e / 75_800),4.5,\(kind == "true" ? "1.4" : "0")\n"
+                    "\(1_767_261_600 + i),\(47 + n / 111_132),\(longitude),4.5,\(kind == "true" ? "1.4" : "0")\n"
             }
-            let file = try Tool.temporaryFile("\(kind)-zero-column-walk.csv", contents: csv)
+            let file = try Tool.temporaryFile("\(kind.prefix(7))-zero-column-walk.csv", contents: csv)
             defer { try? FileManager.default.removeItem(atPath: file) }
             let summary = try Self.summary([file])
             let warnings = summary["warnings"] as? [String] ?? []

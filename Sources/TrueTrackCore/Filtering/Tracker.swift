@@ -649,6 +649,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Vehicle latch (see ``DistanceHold/vehicle``): set while the track has been too fast for the profile's
     /// traveller and has not been slow for ``TrackingProfile/vehicleExitSeconds`` since.
     @usableFromInline var isInVehicle = false
+    /// Whether a (re)start of the vehicle latch since it last started from off was backed by readings: a confident
+    /// `in vehicle` reading, or trusted speed readings over the window faster than the traveller sustains. A latch
+    /// the filtered track alone started (its readings slower) may still be vetoed by them
+    /// (``isExplainedByReadings(netMetres:windowMilliseconds:readingsMetres:readingsSeconds:now:)``); a backed one is
+    /// renewed by any fast window (a bus's crawl after its fast spell).
+    @usableFromInline var isLatchBackedByReadings = false
     /// Start of the current slow spell inside the latch (ms since 1970), or `.min` while fast.
     @usableFromInline var slowSinceMilliseconds: Int64 = .min
     /// Increments released by the gates during the slow spell, waiting for the spell to prove a walk.
@@ -956,6 +962,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.activity = activity
         fresh.activityMilliseconds = activityMilliseconds
         fresh.isInVehicle = isInVehicle
+        fresh.isLatchBackedByReadings = isLatchBackedByReadings
         fresh.vehiclePendingDoppler = vehiclePendingDoppler
         fresh.vehiclePendingFiltered = vehiclePendingFiltered
         self = fresh
@@ -1652,10 +1659,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // Faster over the window than the profile's traveller can sustain (GeoLife's taxi and bus average
             // 4.6-5.3 m/s), or a confident in-vehicle reading: the vehicle latch (re)starts, and the slow
             // spell so far was the vehicle's.
-            isInVehicle = profile.vehicleExitSeconds > 0
-            slowSinceMilliseconds = .min
-            vehiclePendingDoppler = 0
-            vehiclePendingFiltered = 0
+            startVehicleLatch(
+                readsVehicle: readsVehicle, isTrusted: isTrusted, readingsMetres: windowDoppler,
+                readingsSeconds: windowDopplerSeconds)
         } else if isInVehicle, slowSinceMilliseconds == .min {
             slowSinceMilliseconds = now
             slowStart = SIMD2(filter.east, filter.north)
@@ -1745,6 +1751,27 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return decision
     }
 
+    /// (Re)starts the vehicle latch at a fast window or a confident `in vehicle` reading (`readsVehicle`): the slow
+    /// spell so far was the vehicle's. The latch is backed by readings (``isLatchBackedByReadings``) when this
+    /// (re)start is (the reading, or `isTrusted` readings over half the window, `readingsMetres` over
+    /// `readingsSeconds`, faster than the traveller sustains) or an earlier one since it started from off was. Out of
+    /// line: rare, and the per-fix function's size costs every fix. (`mutating` only so that `self` is passed by
+    /// reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
+    @usableFromInline @inline(never)
+    mutating func startVehicleLatch(
+        readsVehicle: Bool, isTrusted: Bool, readingsMetres: Double, readingsSeconds: Double
+    ) {
+        let backed =
+            readsVehicle
+            || (isTrusted && readingsSeconds >= profile.windowSeconds / 2
+                && readingsMetres > profile.maximumSustainedSpeedMetresPerSecond * readingsSeconds)
+        isLatchBackedByReadings = (isInVehicle && isLatchBackedByReadings) || backed
+        isInVehicle = profile.vehicleExitSeconds > 0
+        slowSinceMilliseconds = .min
+        vehiclePendingDoppler = 0
+        vehiclePendingFiltered = 0
+    }
+
     /// Whether a window faster than the traveller sustains (its net displacement `netMetres` over
     /// `windowMilliseconds`) is the filtered track's own error beside trusted readings (`readingsMetres` over
     /// `readingsSeconds`, at least half the window, their mean within the sustained speed), not travel, so that it
@@ -1753,16 +1780,20 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///   the track converges from an anchor at a fix tens of metres off (the first fix after a tunnel, its
     ///   multipath claiming 25 m). Latched, a walk read 120 s as a vehicle's and lost its gap's chord (an API
     ///   tester's: 569 m of 757).
-    /// - elsewhere (also after a re-anchor on outliers), while the latch is off, when the readings cover two thirds
-    ///   of the net displacement and it is within three times the track's noise (its two ends', √(2P) per axis) of
-    ///   the sustained speed: a jog at 2.7–2.9 m/s on the walking profile (its 3 m/s limit) whose filtered track
-    ///   swung 5–8 m past the readings after a turn read 60 m over a 20 s window and latched 120 s of it (a
-    ///   tester's: 2.8 m/s −29 … −96 %, now +0.0 … +0.2 % under white noise). A rough track beside slow readings keeps its latch, which
-    ///   keeps its noise out: generated Samsung-style walks under 9–10 m of white noise, readings of a walk and
-    ///   zeros, the track twice and more what they cover (−8.6 → +27.8 % and +5.9 → +20.0 % with the veto judged
-    ///   against the sustained speed alone). And a latch already on is renewed as before: a bus's crawl at
-    ///   2.7–2.9 m/s between fast spells reads the same as a jog, and vetoed there its 150 s crawls were released as
-    ///   walking (a reviewer's: 0 → 3,045 m).
+    /// - elsewhere (also after a re-anchor on outliers), while the latch is off or was started by the filtered track
+    ///   alone (not ``isLatchBackedByReadings``), when the readings' mean over the window covers two thirds of the net
+    ///   displacement and it is within four times the track's noise (its two ends', √(2P) per axis) of the sustained
+    ///   speed: a jog at 2.7–2.9 m/s on the walking profile (its 3 m/s limit) whose filtered track swung 5–8 m past
+    ///   the readings after a turn read 60 m over a 20 s window and latched 120 s of it (a tester's: 2.8 m/s −29 …
+    ///   −96 %, now −0.1 … +0.2 %). A rough track beside slow readings keeps its latch, which keeps its noise out:
+    ///   generated Samsung-style walks under 9–10 m of white noise, readings of a walk and zeros, the track twice and
+    ///   more what they cover (−8.6 → +27.8 % and +5.9 → +20.0 % with the veto judged against the sustained speed
+    ///   alone). A latch its readings backed is renewed by any fast window: a bus's crawl at 2.7–2.9 m/s after a
+    ///   fast spell reads the same as a jog, and vetoed there its 150 s crawls were released as walking (a
+    ///   reviewer's: 0 → 3,045 m); a latch the track alone started (a jog's first seconds under untrusted readings of
+    ///   3.0–3.1 m/s, a noisy window) renewed that way held the rest of a jog (a second reviewer's: 2,578 → 0 m).
+    ///   Four times the noise, not three (measured before the backing rule): a drifting error's 2.8 m/s jog latched at
+    ///   3 (−86.7 %; +0.1 % at 4), and the regression sets were identical.
     ///
     /// Out of line, and the whole check here: inline, the second rule cost the `tracker` benchmark 24–26 instructions
     /// per fix though never taken there (the per-fix function grew). (`mutating` only so that `self` is passed by
@@ -1776,9 +1807,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
             return false
         }
         if now &- jumpMilliseconds <= 2 * windowSpanMilliseconds { return true }
-        guard !isInVehicle else { return false }
+        guard !isInVehicle || !isLatchBackedByReadings else { return false }
         let seconds = Double(windowMilliseconds) / 1000
-        return net - 3 * (2 * filter.positionVariance).squareRoot() <= sustained * seconds
+        return net - 4 * (2 * filter.positionVariance).squareRoot() <= sustained * seconds
             && net <= 1.5 * readingsMetres / readingsSeconds * seconds
     }
 

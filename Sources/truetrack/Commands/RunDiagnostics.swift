@@ -87,21 +87,29 @@ struct RunDiagnostics {
     /// How far beyond its threshold (in thresholds) a held window's net displacement must be to count as moving
     /// in ``heldWhileMoving``: 2 (a still receiver's window stays within one, the gate's design).
     static let heldMovingThresholds = 2.0
-    /// While every reading so far is 0: the sums (latitude, longitude, fixes) of the block of accepted fixes being
-    /// gathered, the first block's mean position, and the farthest any later block's mean lay from it (metres):
-    /// progress that a still receiver's scatter and a multipath jump do not make (a block's mean averages
-    /// ``zeroColumnBlockFixes`` fixes).
-    private var zeroColumnBlock = SIMD3<Double>(0, 0, 0)
+    /// While every reading so far is 0: the first accepted fix's latitude and longitude (the origin of a local plane,
+    /// metres east and north, longitudes wrapped across ±180°), the sums (east, north, seconds, fixes) of the block
+    /// of ``zeroColumnBlockFixes`` accepted fixes being gathered, the latest blocks' means (east, north, seconds;
+    /// at most ``zeroColumnKeptBlocks``), and how many blocks were judged against one
+    /// ``zeroColumnLookbackSeconds`` or more before them and how many of those had moved at
+    /// ``zeroColumnProgressMetresPerSecond`` or more (for ``zeroSpeedColumnWarning(input:reader:)``).
     private var zeroColumnOrigin: SIMD2<Double>?
-    private(set) var zeroColumnProgressMetres = 0.0
-    /// Fixes per block of ``zeroColumnProgressMetres``: 10.
+    private var zeroColumnBlock = SIMD4<Double>(0, 0, 0, 0)
+    private var zeroColumnBlocks: [SIMD3<Double>] = []
+    private(set) var zeroColumnJudgedBlocks = 0
+    private(set) var zeroColumnProgressingBlocks = 0
+    /// Fixes per block: 10 (a block's mean averages a still receiver's scatter, and a lone jump moves it by a tenth).
     static let zeroColumnBlockFixes = 10.0
-    /// The least progress (``zeroColumnProgressMetres``) for ``zeroSpeedColumnWarning(input:reader:)``: 100 m.
-    /// Why: a reviewer's still phones under zeros scattering twice their stated accuracy (σ 8–10 m claiming 5 m,
-    /// with and without multipath) held a quarter of their fixes with the window at twice its threshold, and the
-    /// warning's advice (read them without the column) counted 323–1,002 m per hour; their block means stay within
-    /// a few metres of the first (a jump moves one by a tenth of itself).
-    static let zeroColumnMinimumProgressMetres = 100.0
+    /// Blocks kept to look back to: 32.
+    static let zeroColumnKeptBlocks = 32
+    /// How far back (seconds) a block is compared: with the latest block at least 60 s before it, within 300 s.
+    static let zeroColumnLookbackSeconds = 60.0, zeroColumnLongestLookbackSeconds = 300.0
+    /// The pace (m/s) between two blocks' means that is progress: 0.8, a slow walk's. Why a pace and not an extent:
+    /// a reviewer's still phones under zeros that scattered twice their claim and wandered (σ 30–50 m over 10
+    /// minutes, or drifting at 0.04 m/s) moved their block means 100 m from the first within the hour and were named
+    /// (the advice then counted 337–3,026 m per hour), while laps of an 80 × 50 m block at 1.4 m/s never got 100 m
+    /// away and were not; a wander of that size moves a block mean about 0.4 m/s over a minute.
+    static let zeroColumnProgressMetresPerSecond = 0.8
     private var provisionallyOverruled = 0
     private var withdrawnOverrules = 0
     /// The earliest and latest times of the accepted fixes.
@@ -264,21 +272,32 @@ struct RunDiagnostics {
         previousTime = fix.timestamp
     }
 
-    /// Adds an accepted fix to the block of ``zeroColumnProgressMetres`` (called while every reading so far is 0).
+    /// Adds an accepted fix to the block being gathered (called while every reading so far is 0), and judges a
+    /// complete block's mean against the latest kept block ``zeroColumnLookbackSeconds`` or more before it.
     private mutating func observeZeroColumnProgress(_ fix: Fix) {
-        zeroColumnBlock += SIMD3(fix.latitude, fix.longitude, 1)
-        guard zeroColumnBlock.z >= Self.zeroColumnBlockFixes else { return }
-        let mean = SIMD2(zeroColumnBlock.x, zeroColumnBlock.y) / zeroColumnBlock.z
-        zeroColumnBlock = SIMD3(0, 0, 0)
-        guard let origin = zeroColumnOrigin else {
-            zeroColumnOrigin = mean
-            return
-        }
-        // (Metres on a local plane: a hint's threshold, not a distance the tool reports.)
+        // (Metres on a local plane about the first fix: a hint's threshold, not a distance the tool reports.)
         let metresPerDegree = 111_195.0
-        let north = (mean.x - origin.x) * metresPerDegree
-        let east = (mean.y - origin.y) * metresPerDegree * cos(origin.x * .pi / 180)
-        zeroColumnProgressMetres = max(zeroColumnProgressMetres, (north * north + east * east).squareRoot())
+        let origin = zeroColumnOrigin ?? SIMD2(fix.latitude, fix.longitude)
+        zeroColumnOrigin = origin
+        var degreesEast = fix.longitude - origin.y
+        if degreesEast > 180 { degreesEast -= 360 } else if degreesEast < -180 { degreesEast += 360 }
+        let east = degreesEast * metresPerDegree * cos(origin.x * .pi / 180)
+        let north = (fix.latitude - origin.x) * metresPerDegree
+        zeroColumnBlock += SIMD4(east, north, Double(fix.timestamp.millisecondsSince1970) / 1000, 1)
+        guard zeroColumnBlock.w >= Self.zeroColumnBlockFixes else { return }
+        let mean = SIMD3(zeroColumnBlock.x, zeroColumnBlock.y, zeroColumnBlock.z) / zeroColumnBlock.w
+        zeroColumnBlock = SIMD4(0, 0, 0, 0)
+        if let before = zeroColumnBlocks.last(where: { mean.z - $0.z >= Self.zeroColumnLookbackSeconds }),
+            mean.z - before.z <= Self.zeroColumnLongestLookbackSeconds
+        {
+            zeroColumnJudgedBlocks += 1
+            let de = mean.x - before.x, dn = mean.y - before.y
+            if (de * de + dn * dn).squareRoot() >= Self.zeroColumnProgressMetresPerSecond * (mean.z - before.z) {
+                zeroColumnProgressingBlocks += 1
+            }
+        }
+        if zeroColumnBlocks.count == Self.zeroColumnKeptBlocks { zeroColumnBlocks.removeFirst() }
+        zeroColumnBlocks.append(mean)
     }
 
     /// Settles the provisionally overruled fixes by what the tracker says (`overrules`): dropped when it gave a
@@ -756,8 +775,9 @@ struct RunDiagnostics {
 
     /// A warning when every speed reading of the accepted fixes was exactly 0 (at least ``zeroColumnFixes`` of them)
     /// while the net-displacement gate held at least ``zeroColumnFixes`` fixes, and a quarter of the accepted ones,
-    /// whose window had moved ``heldMovingThresholds`` thresholds or more, the track made progress
-    /// (``zeroColumnMinimumProgressMetres``), and no run of them overruled the readings
+    /// whose window had moved ``heldMovingThresholds`` thresholds or more, the track made progress (at least
+    /// ``zeroColumnProgressingBlocks`` blocks, and a quarter of those judged, at ``zeroColumnProgressMetresPerSecond``),
+    /// and no run of them overruled the readings
     /// (``overruledReadingsWarning(profile:input:reader:)`` speaks then): a logger that writes 0 where it has no speed
     /// (Android's `getSpeed()` without `hasSpeed()`). The tracker believes zeros that a walk's steady progress does
     /// not overrule, and a tester's walks under such a column read 0 m without a word (their positions alone: within
@@ -765,7 +785,8 @@ struct RunDiagnostics {
     func zeroSpeedColumnWarning(input: String, reader: AnyFixReader? = nil) -> String? {
         guard overruledReadings == 0, nonZeroSpeedReadings == 0, speedReadings >= Self.zeroColumnFixes,
             heldWhileMoving >= Self.zeroColumnFixes, 4 * heldWhileMoving >= accepted,
-            zeroColumnProgressMetres >= Self.zeroColumnMinimumProgressMetres
+            zeroColumnProgressingBlocks >= Self.zeroColumnProgressingBlocks,
+            4 * zeroColumnProgressingBlocks >= zeroColumnJudgedBlocks
         else { return nil }
         return "warning: every speed reading of \(input) is 0 (\(Terminal.count(speedReadings, "fix", "fixes"))) while "
             + "the positions moved: \(Terminal.count(heldWhileMoving, "fix", "fixes")) held as still by the readings "
@@ -776,6 +797,9 @@ struct RunDiagnostics {
     /// The fewest zero readings, and held fixes, for ``zeroSpeedColumnWarning(input:reader:)``: 30 (half a minute
     /// at 1 Hz; a short file's few zeros are a halt as likely as a placeholder).
     static let zeroColumnFixes = 30
+    /// The fewest blocks that made progress for ``zeroSpeedColumnWarning(input:reader:)``: 3 (half a minute of
+    /// walking at 1 Hz, or five minutes every 10 s).
+    static let zeroColumnProgressingBlocks = 3
 
     /// How to read `input` without its speeds: a CSV with `--column NAME=ignore` (its speed column's own name); any
     /// other format (`--column` applies to CSV only) converted to CSV first, whose speed column is `speed_mps`.
