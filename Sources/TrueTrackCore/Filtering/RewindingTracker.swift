@@ -35,7 +35,7 @@
 /// to about twice ``maximumKeptFixes`` (old fixes are let go once half the kept ones can go, so that each is
 /// moved about once), and one tracker copy per ``snapshotInterval`` fixes (5.3 KB each: 75–150 KB). A fix in
 /// order costs one append and, every ``snapshotInterval`` fixes, one copy, and letting go of old fixes moves the
-/// kept ones down (about once each): 1,309 instructions per fix against the plain tracker's 743 (2026-12-06, callgrind,
+/// kept ones down (about once each): 1,310 instructions per fix against the plain tracker's 745 (2026-12-06, callgrind,
 /// `truetrack-benchmarks --instructions`, the `rewinding-tracker` case; the tracker is called out of line, see
 /// ``process(_:with:)``), and no allocation once the buffers have grown to the horizon.
 public struct RewindingTracker: Sendable {
