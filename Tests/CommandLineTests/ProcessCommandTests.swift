@@ -981,6 +981,44 @@ import Testing
         }
     }
 
+    /// The zero-column warning asks for a walker's pace, not an extent: laps of an 80 × 50 m block at 1.4 m/s for 20
+    /// minutes under zeros (never 100 m from their start; they count nothing) are named, a still phone under zeros
+    /// whose scatter (σ 9 m claiming 4.5 m) drifts away at 0.04 m/s for an hour (144 m) is not (a reviewer's cases:
+    /// an extent of 100 m named the drift and missed the laps).
+    @Test func theZeroColumnWarningAsksForAPace() throws {
+        for kind in ["laps", "drift"] {
+            var noise = SeededNoise(seed: 11)
+            var csv = "time,latitude,longitude,accuracy_m,speed_mps\n"
+            let count = kind == "laps" ? 1_200 : 3_600
+            for i in 0..<count {
+                var east = 0.0, north = 0.0, sigma = 9.0
+                if kind == "laps" {
+                    sigma = 3
+                    var along = (1.4 * Double(i)).truncatingRemainder(dividingBy: 260)
+                    if along < 80 {
+                        east = along
+                    } else if along < 130 {
+                        (east, north) = (80, along - 80)
+                    } else if along < 210 {
+                        along -= 130
+                        (east, north) = (80 - along, 50)
+                    } else {
+                        north = 50 - (along - 210)
+                    }
+                } else {
+                    east = 0.04 * Double(i)
+                }
+                let e = east + sigma * noise.gaussian(), n = north + sigma * noise.gaussian()
+                csv += "\(1_767_261_600 + i),\(47 + n / 111_132),\(8 + e / 75_800),4.5,0\n"
+            }
+            let file = try Tool.temporaryFile("\(kind)-zero-column.csv", contents: csv)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let warnings = try Self.summary([file])["warnings"] as? [String] ?? []
+            let named = warnings.contains { $0.contains("every speed reading of") }
+            #expect(named == (kind == "laps"), "\(kind): \(warnings)")
+        }
+    }
+
     /// A consistent receiver (true speeds while it drives) parked with zeros whose fixes slide away at 4 m/s for
     /// 40 s and come back: the tracker overrules the zeros provisionally, then gives the slide up, and the warning
     /// no longer calls those readings a placeholder (it did: "at 1 of its 360 fixes").
