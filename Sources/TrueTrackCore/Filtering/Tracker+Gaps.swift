@@ -34,7 +34,8 @@ extension Tracker {
     /// **A pending gap chord** (``gapChordSpeedBefore(east:north:seconds:displacementAccuracy:)``) then counts, straight
     /// into the total, when the track after the gap has moved from the anchor by more than the net-displacement
     /// threshold, the filter's velocity is above the deadband and does not head back along the chord (a turn of at
-    /// most 120° from it: ``gapExitHeadingCosine``), the speeds before and after the gap are within ``bridgeSpeedRatio`` of each
+    /// most 120° from it where the readings give the pace, ``gapExitHeadingCosine``; 90° where they do not), the
+    /// speeds before and after the gap are within ``bridgeSpeedRatio`` of each
     /// other (``bridgeVehicleSpeedRatio`` for a vehicle's profile) and the chord's average speed at most
     /// ``bridgeSpeedRatio`` times the faster, neither the track since the anchor (less what the two fixes'
     /// accuracies explain: a first fix after a tunnel tens of metres off converges that fast) nor the filter is

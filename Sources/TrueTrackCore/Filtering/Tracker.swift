@@ -1761,10 +1761,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func startVehicleLatch(
         readsVehicle: Bool, isTrusted: Bool, readingsMetres: Double, readingsSeconds: Double
     ) {
-        let backed =
-            readsVehicle
-            || (isTrusted && readingsSeconds >= profile.windowSeconds / 2
-                && readingsMetres > profile.maximumSustainedSpeedMetresPerSecond * readingsSeconds)
+        let mean = windowReadingsMean(metres: readingsMetres, seconds: readingsSeconds)
+        let backed = readsVehicle || (isTrusted && mean > profile.maximumSustainedSpeedMetresPerSecond)
         isLatchBackedByReadings = (isInVehicle && isLatchBackedByReadings) || backed
         isInVehicle = profile.vehicleExitSeconds > 0
         slowSinceMilliseconds = .min
@@ -1803,14 +1801,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
         netMetres net: Double, windowMilliseconds: Int64, readingsMetres: Double, readingsSeconds: Double, now: Int64
     ) -> Bool {
         let sustained = profile.maximumSustainedSpeedMetresPerSecond
-        guard readingsSeconds >= profile.windowSeconds / 2, readingsMetres <= sustained * readingsSeconds else {
-            return false
-        }
+        let mean = windowReadingsMean(metres: readingsMetres, seconds: readingsSeconds)
+        guard mean <= sustained else { return false }
         if now &- jumpMilliseconds <= 2 * windowSpanMilliseconds { return true }
         guard !isInVehicle || !isLatchBackedByReadings else { return false }
         let seconds = Double(windowMilliseconds) / 1000
         return net - 4 * (2 * filter.positionVariance).squareRoot() <= sustained * seconds
-            && net <= 1.5 * readingsMetres / readingsSeconds * seconds
+            && net <= 1.5 * mean * seconds
+    }
+
+    /// The mean speed (m/s) of the window's readings, `metres` over `seconds`, where they cover half the window or
+    /// more (NaN where they do not: no comparison holds), for the latch's two questions: do they explain a fast
+    /// window, do they back a latch.
+    @inline(__always)
+    func windowReadingsMean(metres: Double, seconds: Double) -> Double {
+        seconds >= profile.windowSeconds / 2 ? metres / seconds : .nan
     }
 
     /// Records vehicle evidence at a chain's fix at `now` (a confident `in vehicle` reading in force, or a Doppler

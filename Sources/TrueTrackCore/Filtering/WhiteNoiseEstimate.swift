@@ -146,7 +146,8 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
     /// Why: until then the sparse step's threshold was the accuracy threshold alone, and a logger every 3–15 s
     /// whose error is white noise (the stated accuracy honest) counted its first one to two minutes at rest:
     /// `tools/analysis/noisy_walks_and_desks.py`'s desks 8.7–36.9 m per 10 minutes (all of it before the estimate
-    /// had its ten pairs), with the prior 0–12.1. At 1 pair four desk families kept 3.6–12.1 m, at 3 two (4.7, 12.1).
+    /// had its ten pairs), with the prior 0–12.1. The twelve families summed 223.8 m per 10 minutes before, 44.4 at
+    /// 1 prior pair (seven of them above 3 m), 28.7 at 3 (four above 3 m: 3.2, 3.6, 4.7, 12.1).
     /// A walk's pairs are positive (motion) and pull the prior down within a pair or two where its steps are long
     /// against its noise: that tool's 30-minute walks were unchanged, its mall walks and paced corridor lost 0.5–2.6
     /// points. Where the steps are about the noise the products are mostly noise and the prior holds the first one

@@ -87,13 +87,12 @@ struct RunDiagnostics {
     /// How far beyond its threshold (in thresholds) a held window's net displacement must be to count as moving
     /// in ``heldWhileMoving``: 2 (a still receiver's window stays within one, the gate's design).
     static let heldMovingThresholds = 2.0
-    /// While every reading so far is 0: the first accepted fix's latitude and longitude (the origin of a local plane,
-    /// metres east and north, longitudes wrapped across ±180°), the sums (east, north, seconds, fixes) of the block
-    /// of ``zeroColumnBlockFixes`` accepted fixes being gathered, the latest blocks' means (east, north, seconds;
-    /// at most ``zeroColumnKeptBlocks``), and how many blocks were judged against one
-    /// ``zeroColumnLookbackSeconds`` or more before them and how many of those had moved at
+    /// While every reading so far is 0: a local plane anchored at the first accepted fix with a reading, the sums
+    /// (east, north, seconds, fixes) of the block of ``zeroColumnBlockFixes`` accepted fixes being gathered, the
+    /// latest blocks' means (east, north, seconds; at most ``zeroColumnKeptBlocks``), and how many blocks were
+    /// judged against one ``zeroColumnLookbackSeconds`` or more before them and how many of those had moved at
     /// ``zeroColumnProgressMetresPerSecond`` or more (for ``zeroSpeedColumnWarning(input:reader:)``).
-    private var zeroColumnOrigin: SIMD2<Double>?
+    private var zeroColumnFrame: LocalFrame?
     private var zeroColumnBlock = SIMD4<Double>(0, 0, 0, 0)
     private var zeroColumnBlocks: [SIMD3<Double>] = []
     private(set) var zeroColumnJudgedBlocks = 0
@@ -108,7 +107,8 @@ struct RunDiagnostics {
     /// a reviewer's still phones under zeros that scattered twice their claim and wandered (σ 30–50 m over 10
     /// minutes, or drifting at 0.04 m/s) moved their block means 100 m from the first within the hour and were named
     /// (the advice then counted 337–3,026 m per hour), while laps of an 80 × 50 m block at 1.4 m/s never got 100 m
-    /// away and were not; a wander of that size moves a block mean about 0.4 m/s over a minute.
+    /// away and were not; a Gauss–Markov wander of σ 30 m and τ 600 s moves σ √(2 · 60 / 600), about 13 m per axis,
+    /// in a minute (about 0.3 m/s).
     static let zeroColumnProgressMetresPerSecond = 0.8
     private var provisionallyOverruled = 0
     private var withdrawnOverrules = 0
@@ -232,12 +232,8 @@ struct RunDiagnostics {
                 speedReadings += 1
                 if speed != 0 { nonZeroSpeedReadings += 1 }
             }
-            if _slowPath(nonZeroSpeedReadings == 0 && speedReadings > 0) { observeZeroColumnProgress(fix) }
-            if decision.hold == .netDisplacement, decision.netDisplacementThresholdMetres > 0,
-                decision.netDisplacementMetres >= Self.heldMovingThresholds * decision.netDisplacementThresholdMetres
-            {
-                heldWhileMoving += 1
-            }
+            // (Only while every reading is 0: after a reading that is not, the warning cannot speak.)
+            if _slowPath(nonZeroSpeedReadings == 0) { observeZeroColumn(fix, decision) }
             earliestAccepted = min(earliestAccepted ?? fix.timestamp, fix.timestamp)
             latestAccepted = max(latestAccepted ?? fix.timestamp, fix.timestamp)
             if decision.movedLikeAVehicle {
@@ -272,17 +268,21 @@ struct RunDiagnostics {
         previousTime = fix.timestamp
     }
 
-    /// Adds an accepted fix to the block being gathered (called while every reading so far is 0), and judges a
-    /// complete block's mean against the latest kept block ``zeroColumnLookbackSeconds`` or more before it.
-    private mutating func observeZeroColumnProgress(_ fix: Fix) {
-        // (Metres on a local plane about the first fix: a hint's threshold, not a distance the tool reports.)
-        let metresPerDegree = 111_195.0
-        let origin = zeroColumnOrigin ?? SIMD2(fix.latitude, fix.longitude)
-        zeroColumnOrigin = origin
-        var degreesEast = fix.longitude - origin.y
-        if degreesEast > 180 { degreesEast -= 360 } else if degreesEast < -180 { degreesEast += 360 }
-        let east = degreesEast * metresPerDegree * cos(origin.x * .pi / 180)
-        let north = (fix.latitude - origin.x) * metresPerDegree
+    /// Records an accepted fix while every reading so far is 0: a hold of its window at ``heldMovingThresholds``
+    /// thresholds or more (``heldWhileMoving``), and, once a reading was seen, its position in the block being
+    /// gathered; a complete block's mean is judged against the latest kept block ``zeroColumnLookbackSeconds`` or
+    /// more before it.
+    private mutating func observeZeroColumn(_ fix: Fix, _ decision: FixDecision) {
+        if decision.hold == .netDisplacement, decision.netDisplacementThresholdMetres > 0,
+            decision.netDisplacementMetres >= Self.heldMovingThresholds * decision.netDisplacementThresholdMetres
+        {
+            heldWhileMoving += 1
+        }
+        guard speedReadings > 0 else { return }
+        // (Metres on a local plane about the first such fix: a hint's threshold, not a distance the tool reports.)
+        let frame = zeroColumnFrame ?? LocalFrame(anchor: (fix.latitude, fix.longitude))
+        zeroColumnFrame = frame
+        let (east, north) = frame.project(latitude: fix.latitude, longitude: fix.longitude)
         zeroColumnBlock += SIMD4(east, north, Double(fix.timestamp.millisecondsSince1970) / 1000, 1)
         guard zeroColumnBlock.w >= Self.zeroColumnBlockFixes else { return }
         let mean = SIMD3(zeroColumnBlock.x, zeroColumnBlock.y, zeroColumnBlock.z) / zeroColumnBlock.w
@@ -797,8 +797,9 @@ struct RunDiagnostics {
     /// The fewest zero readings, and held fixes, for ``zeroSpeedColumnWarning(input:reader:)``: 30 (half a minute
     /// at 1 Hz; a short file's few zeros are a halt as likely as a placeholder).
     static let zeroColumnFixes = 30
-    /// The fewest blocks that made progress for ``zeroSpeedColumnWarning(input:reader:)``: 3 (half a minute of
-    /// walking at 1 Hz, or five minutes every 10 s).
+    /// The fewest blocks that made progress for ``zeroSpeedColumnWarning(input:reader:)``: 3 (the first block is
+    /// judged a minute or more after the first: about a minute and a half of walking at 1 Hz, seven minutes every
+    /// 10 s).
     static let zeroColumnProgressingBlocks = 3
 
     /// How to read `input` without its speeds: a CSV with `--column NAME=ignore` (its speed column's own name); any
