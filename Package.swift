@@ -87,14 +87,19 @@ let package = Package(
         ),
 
         // MARK: Tests (one target per library target)
-        // Helpers every test target shares (finding the recorded data sets).
-        .target(name: "TrueTrackTestSupport", path: "Tests/TestSupport"),
+        // Helpers every test target shares (finding the recorded data sets, tracks both filters are tested on).
+        .target(
+            name: "TrueTrackTestSupport", dependencies: ["TrueTrackCore", "TrueTrackSimulation"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "TrueTrackCoreTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
         .testTarget(
             name: "TrueTrackIOTests",
             dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackTestSupport"]
         ),
-        .testTarget(name: "TrueTrackSimulationTests", dependencies: ["TrueTrackCore", "TrueTrackSimulation"]),
+        .testTarget(
+            name: "TrueTrackSimulationTests",
+            dependencies: ["TrueTrackCore", "TrueTrackSimulation", "TrueTrackTestSupport"]
+        ),
         .testTarget(
             name: "TrueTrackSmoothingTests",
             dependencies: [

@@ -55,19 +55,7 @@ struct TrustedReadingsPath {
         guard options.usesDoppler, let profile = options.speedReadingCheck else { return nil }
         let n = p.stateCount
         guard n > WholeTrackSmoother.minimumTrustedSteps else { return nil }
-        let trustedFix = Tracker.trustedSpeedReadings(in: fixes, profile: profile)
-        // Each state's first trusted reading the problem takes (NaN: none), and its speed σ.
-        var speeds = [Double](repeating: .nan, count: n), sigmas = [Double](repeating: 0, count: n)
-        for m in p.positionState.indices {
-            let s = p.positionState[m], fix = fixes[p.fixIndex[m]]
-            guard speeds[s].isNaN, trustedFix[p.fixIndex[m]], TrackProblem.takesReading(of: fix, options: options),
-                let speed = fix.speedMetresPerSecond
-            else { continue }
-            speeds[s] = speed
-            // (A speed accuracy of 0 is a logger's "unknown", as Android's when it has none: the assumed one then.)
-            let accuracy = fix.speedAccuracyMetresPerSecond ?? 0
-            sigmas[s] = accuracy > 0 ? accuracy : options.assumedSpeedAccuracyMetresPerSecond
-        }
+        let (speeds, sigmas) = Self.stateSpeeds(p, fixes: fixes, options: options, profile: profile)
         var compared = [Bool](repeating: false, count: n)
         var path = 0.0, variance = 0.0, steps = 0, comparedSeconds = 0.0, countedSeconds = 0.0
         // The seconds the reading of state s − 1 stands for: half of each compared step beside it.
@@ -93,6 +81,29 @@ struct TrustedReadingsPath {
         comparedSteps = compared
         readingsMetres = path
         readingsSigmaMetres = variance.squareRoot()
+    }
+
+    /// Each state of `p` (built from `fixes` with `options`)'s first trusted reading the problem takes, m/s (NaN:
+    /// none), and its speed σ (0 where none): trusted by a forward filter with `profile` fed `fixes`.
+    ///
+    /// - Complexity: O(n): one forward-filter pass and two arrays of the state count.
+    static func stateSpeeds(_ p: TrackProblem, fixes: [Fix], options: SmoothingOptions, profile: TrackingProfile)
+        -> (speeds: [Double], sigmas: [Double])
+    {
+        let n = p.stateCount
+        let trustedFix = Tracker.trustedSpeedReadings(in: fixes, profile: profile)
+        var speeds = [Double](repeating: .nan, count: n), sigmas = [Double](repeating: 0, count: n)
+        for m in p.positionState.indices {
+            let s = p.positionState[m], fix = fixes[p.fixIndex[m]]
+            guard speeds[s].isNaN, trustedFix[p.fixIndex[m]], TrackProblem.takesReading(of: fix, options: options),
+                let speed = fix.speedMetresPerSecond
+            else { continue }
+            speeds[s] = speed
+            // (A speed accuracy of 0 is a logger's "unknown", as Android's when it has none: the assumed one then.)
+            let accuracy = fix.speedAccuracyMetresPerSecond ?? 0
+            sigmas[s] = accuracy > 0 ? accuracy : options.assumedSpeedAccuracyMetresPerSecond
+        }
+        return (speeds, sigmas)
     }
 
     /// The length of solution `x` (the band's layout) over the compared steps, metres: their chords, and the curves

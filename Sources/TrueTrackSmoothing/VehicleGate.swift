@@ -13,12 +13,15 @@ import TrueTrackCore
 ///    (An allowance for the fixes' noise, 2 σ of the smoothed positions, kept a network-provider log's 33 m
 ///    fixes from reading as rides, but let GeoLife's taxi pull away at 3.5 m/s as a walk: 892 m, 889 m at 1 σ,
 ///    instead of 719 m for its 755 m walk.) The chord across a gap that splits the track is judged alike, on
-///    its own: a bus seen every 90 s is a string of chords no walker covers.
+///    its own: a bus seen every 90 s is a string of chords no walker covers. A fast window the trusted speed
+///    readings explain is not (``ReadingsVeto``: a jog at 2.9 m/s on the walking profile), and one whose readings
+///    are faster than the sustained speed backs the ride it marks.
 /// 2. **Read**: a step is a ride's when the activity reading in force at either of its states (the newest
 ///    reading at or before it, for ``activityValiditySeconds``, as the forward filter keeps one) is a
 ///    confident `in vehicle` and the profile excludes that activity.
 /// 3. **Latch** (``exitSeconds`` > 0): after a ride, the slow steps belong to the ride until a slow spell
-///    lasts ``exitSeconds``: bus stops, lights, a crawl in traffic. A gap keeps the latch, as the forward
+///    lasts ``exitSeconds``: bus stops, lights, a crawl in traffic; a fast window the readings explained renews a
+///    latch a backed ride holds (a bus's crawl reads like a jog). A gap keeps the latch, as the forward
 ///    latch's does: the chord across a lone gap crossed while latched is the ride's (a bus through a tunnel
 ///    at 2.5 m/s is no walk), and the spell starts again after it. In a run of gaps (a sparse log, every step a
 ///    chord) a chord of at least ``movingChordSpeedMetresPerSecond`` on average is slow travel whose time
@@ -81,11 +84,15 @@ public struct VehicleGate: Sendable, Hashable {
     ///   - x: the solution, east and north columns of `order` rows each (state s at rows 2s).
     ///   - readings: the fixes' activity readings (of every fix, used or not: the forward filter takes a
     ///     rejected fix's reading too), ascending in time.
+    ///   - positionVariances: the solution's per-axis position variance at each state, m² (empty: unknown, taken
+    ///     as 0), for the readings' veto's allowance.
+    ///   - trustedSpeeds: each state's trusted speed reading, m/s (NaN: none), or `nil` when the track has none;
+    ///     called only once a window is fast (see ``ReadingsVeto``).
     /// - Complexity: O(n): the window edges only move forward; allocates the result, the readings in force, a copy
-    ///   of the result and the latched chords.
+    ///   of the result and the latched chords, and with a fast window the readings' running sums.
     func vehicleSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int,
-        readings: [TimedReading]
+        readings: [TimedReading], positionVariances: [Double] = [], trustedSpeeds: () -> [Double]? = { nil }
     ) -> [Bool] {
         let n = times.count
         var vehicle = [Bool](repeating: false, count: n)
@@ -95,6 +102,10 @@ public struct VehicleGate: Sendable, Hashable {
         let reads = TimedReading.inForce(
             excludesInVehicleReadings ? readings : [], of: .inVehicle, confidenceThreshold: activityConfidenceThreshold,
             validitySeconds: activityValiditySeconds, times: times)
+        // Rule 1's readings veto (built at the first fast window): which fast steps the trusted readings explain,
+        // and which rides they back (the latch's question below).
+        var veto: ReadingsVeto?, vetoBuilt = false
+        var explained: [Bool] = [], backed = reads
         for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
             if reads[s] || reads[s - 1] {
@@ -104,8 +115,25 @@ public struct VehicleGate: Sendable, Hashable {
             } else if opensSegment[s] {
                 // The chord across the gap: a ride's if no traveller of the profile could have covered it.
                 vehicle[s] = isFaster(from: s - 1, to: s, times: times, solution: x, order: order)
-            } else if times[high] - times[low] >= window.halfSeconds {
-                vehicle[s] = isFaster(from: low, to: high, times: times, solution: x, order: order)
+            } else if times[high] - times[low] >= window.halfSeconds,
+                isFaster(from: low, to: high, times: times, solution: x, order: order)
+            {
+                if !vetoBuilt {
+                    vetoBuilt = true
+                    veto = trustedSpeeds().map { ReadingsVeto(speeds: $0, times: times, opensSegment: opensSegment) }
+                    explained = [Bool](repeating: false, count: n)
+                }
+                let verdict =
+                    veto?.judge(
+                        from: low, to: high, times: times, solution: x, order: order,
+                        positionVariances: positionVariances, gate: self) ?? .unexplained
+                switch verdict {
+                case .explained: explained[s] = true
+                case .backed:
+                    vehicle[s] = true
+                    backed[s] = true
+                case .unexplained: vehicle[s] = true
+                }
             }
         }
         // Rule 3: the slow steps after a ride are the ride's until a slow spell lasts `exitSeconds`. A gap keeps
@@ -116,11 +144,21 @@ public struct VehicleGate: Sendable, Hashable {
             var slowFrom = -1  // the first slow step after the last ride step (-1: no ride yet)
             var spellStart = 0.0, longest = 0.0
             var latchedChords: [Int] = []
+            var isBacked = false  // a ride step of the latch in force was backed by readings
             for s in 1..<n {
+                if !vehicle[s], !explained.isEmpty, explained[s], isBacked, slowFrom >= 0,
+                    max(longest, times[s - 1] - spellStart) < exitSeconds
+                {
+                    // A fast window the readings explain renews a latch they backed: a bus's crawl between its
+                    // fast spells reads like a jog (see ``ReadingsVeto``).
+                    vehicle[s] = true
+                }
                 if vehicle[s] {
-                    if slowFrom >= 0, slowFrom < s, max(longest, times[s - 1] - spellStart) < exitSeconds {
+                    let isLatched = slowFrom >= 0 && max(longest, times[s - 1] - spellStart) < exitSeconds
+                    if isLatched, slowFrom < s {
                         for t in slowFrom..<s { vehicle[t] = true }
                     }
+                    isBacked = (isLatched && isBacked) || backed[s] || backed[s - 1]
                     slowFrom = s + 1
                     spellStart = times[s]
                     longest = 0
@@ -148,5 +186,69 @@ public struct VehicleGate: Sendable, Hashable {
             vehicle[s] = (s >= 2 && judged[s - 1]) || (s + 1 < n && judged[s + 1])
         }
         return vehicle
+    }
+}
+
+/// Rule 1's veto by the speed readings (internal; see ``VehicleGate``): a window faster than the traveller
+/// sustains is the smoothed track's own error, not travel, when the trusted speed readings inside it (the forward
+/// filter's, ``Tracker/trustedSpeedReadings(in:profile:)``) cover at least half its seconds, their mean is within
+/// the sustained speed, they account for two thirds of its net displacement, and the net is within four times the
+/// noise of its two ends (√(σ²ₗₒ + σ²ₕᵢ) per axis, the smoothed variances) of the sustained speed: the forward
+/// filter's rule (``Tracker``'s jog veto), judged on the smoothed track. A jog at 2.9 m/s on the walking profile
+/// (3 m/s) whose smoothed track strayed 2 m over a 20 s window latched 120 s of it, and again after: a tester's
+/// three 1 Hz jogs under white noise of 3 m read −46 … −75 % smoothed (the forward filter's within 1.1 %).
+///
+/// A window whose readings' mean is above the sustained speed *backs* the ride it marks, as a confident
+/// `in vehicle` reading does; a latch a backed ride holds is renewed by a fast window the readings explain: a
+/// bus's crawl at 2.7–2.9 m/s between fast spells reads like a jog, and is the bus's.
+struct ReadingsVeto {
+    /// Running sums over the steps whose two states both have a trusted reading: the readings' path (the trapezoid
+    /// of their speeds), metres, and its seconds. Index s holds the sums of steps 1…s.
+    let pathMetres: [Double], pathSeconds: [Double]
+
+    /// A fast window's verdict.
+    enum Verdict {
+        /// The readings explain it: not a ride.
+        case explained
+        /// A ride the readings back (their mean is above the sustained speed).
+        case backed
+        /// A ride the readings neither explain nor back (too few, or too far below the track).
+        case unexplained
+    }
+
+    /// The sums for `speeds` (a trusted reading per state, NaN where none) on the states at `times`; the steps
+    /// that open a segment (chords across gaps) hold none.
+    init(speeds: [Double], times: [Double], opensSegment: [Bool]) {
+        let n = times.count
+        var path = [Double](repeating: 0, count: n), seconds = [Double](repeating: 0, count: n)
+        for s in 1..<max(n, 1) {
+            path[s] = path[s - 1]
+            seconds[s] = seconds[s - 1]
+            guard s < speeds.count, !opensSegment[s], !speeds[s - 1].isNaN, !speeds[s].isNaN else { continue }
+            let dt = times[s] - times[s - 1]
+            path[s] += (speeds[s - 1] + speeds[s]) / 2 * dt
+            seconds[s] += dt
+        }
+        pathMetres = path
+        pathSeconds = seconds
+    }
+
+    /// The verdict on the window from state `low` to state `high` (in one segment), which `gate` judged fast.
+    func judge(
+        from low: Int, to high: Int, times: [Double], solution x: [Double], order: Int, positionVariances: [Double],
+        gate: VehicleGate
+    ) -> Verdict {
+        let readingsSeconds = pathSeconds[high] - pathSeconds[low]
+        guard readingsSeconds >= gate.windowSeconds / 2 else { return .unexplained }
+        let mean = (pathMetres[high] - pathMetres[low]) / readingsSeconds
+        let sustained = gate.maximumSustainedSpeedMetresPerSecond
+        guard mean <= sustained else { return .backed }
+        let seconds = times[high] - times[low]
+        let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
+        let net = (de * de + dn * dn).squareRoot()
+        let variance =
+            positionVariances.count == times.count ? max(positionVariances[low] + positionVariances[high], 0) : 0
+        return net - 4 * variance.squareRoot() <= sustained * seconds && net <= 1.5 * mean * seconds
+            ? .explained : .unexplained
     }
 }

@@ -287,7 +287,12 @@ public struct WholeTrackSmoother: Sendable {
         let vehicleSteps: [Bool]? = options.vehicleGate.map { gate in
             gate.vehicleSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                readings: readings)
+                readings: readings, positionVariances: variances,
+                trustedSpeeds: {
+                    guard options.usesDoppler, let profile = options.speedReadingCheck else { return nil }
+                    return TrustedReadingsPath.stateSpeeds(problem, fixes: fixes, options: options, profile: profile)
+                        .speeds
+                })
         }
         var countedSteps: [Bool]?
         var jumps: JumpFinder?

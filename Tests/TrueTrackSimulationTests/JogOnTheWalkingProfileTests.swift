@@ -2,31 +2,12 @@ import Foundation
 import Testing
 import TrueTrackCore
 import TrueTrackSimulation
+import TrueTrackTestSupport
 
 /// A jog just under the walking profile's sustained speed (3 m/s), read with the walking profile (the CLI's default
 /// for a CSV): honest speed readings, so the vehicle latch must not take the filtered track's swing after a turn
 /// for a vehicle (`Tracker.isExplainedByReadings`).
 @Suite struct JogOnTheWalkingProfileTests {
-    /// Legs of 300 s east, north and east at `speed` m/s, a fix a second under `sigma` m of white noise per axis
-    /// (stating the honest 68 % radius, 1.5096 σ), the speed read with 0.15 m/s of noise and the leg's course.
-    static func jog(speed: Double, sigma: Double, seed: UInt64) -> [Fix] {
-        var random = SplitMix64(seed: seed)
-        var east = 0.0, north = 0.0
-        return (0...900).map { i in
-            let heading = i <= 300 || i > 600 ? 90.0 : 0.0
-            if i > 0 {
-                east += heading == 90 ? speed : 0
-                north += heading == 0 ? speed : 0
-            }
-            let x = east + sigma * random.gaussian(), y = north + sigma * random.gaussian()
-            return try! Fix(
-                timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
-                latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
-                horizontalAccuracyMetres: 1.5096 * sigma, speedMetresPerSecond: speed + 0.15 * random.gaussian(),
-                courseDegrees: heading)
-        }
-    }
-
     /// 2.7 and 2.8 m/s under 3 and 8 m of white noise, three seeds each, count within 1 % of the 2,430 / 2,520 m
     /// jogged. Before (2026-12-06), the window's net speed read just over 3 m/s after a turn and each latch held
     /// 120 s of the jog: these seeds −24 / −55 % at 2.7 m/s under 8 m, −4.5 … −91 % at 2.8 m/s; and with the veto
@@ -37,7 +18,7 @@ import TrueTrackSimulation
     func countsAJogJustUnderTheSustainedSpeed(speed: Double, sigma: Double) {
         for seed in 1...3 as ClosedRange<UInt64> {
             var tracker = Tracker(profile: .walking)
-            _ = tracker.process(batch: Self.jog(speed: speed, sigma: sigma, seed: seed))
+            _ = tracker.process(batch: JogTracks.jog(speed: speed, sigma: sigma, seed: seed))
             tracker.finishTrack()
             let truth = 900 * speed, total = tracker.distance.totalMetres
             #expect(abs(total - truth) < 0.01 * truth, "seed \(seed): \(total) m of \(truth)")
@@ -48,7 +29,7 @@ import TrueTrackSimulation
     /// and nothing of it counts as walking.
     @Test func stillLatchesARideItsReadingsCallFast() {
         var tracker = Tracker(profile: .walking)
-        _ = tracker.process(batch: Self.jog(speed: 4, sigma: 3, seed: 1))
+        _ = tracker.process(batch: JogTracks.jog(speed: 4, sigma: 3, seed: 1))
         tracker.finishTrack()
         #expect(tracker.distance.totalMetres < 0.05 * 3_600, "\(tracker.distance.totalMetres) m")
     }
@@ -58,20 +39,7 @@ import TrueTrackSimulation
     /// spell set, backed by its readings of 7 m/s, stays on through it: vetoed there too, the crawls were released as
     /// walking (a reviewer's: about 3,045 m of 3,720 per file, 0 before and now).
     @Test func aBusCrawlBetweenFastSpellsStaysTheBuss() {
-        var random = SplitMix64(seed: 3)
-        var north = 0.0, fixes: [Fix] = []
-        for i in 0..<(8 * 210) {
-            let phase = i % 210
-            let speed = phase < 40 ? 7.0 : phase < 190 ? 2.9 : 0
-            north += speed
-            let y = north + 3 * random.gaussian(), x = 3 * random.gaussian()
-            fixes.append(
-                try! Fix(
-                    timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
-                    latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
-                    horizontalAccuracyMetres: 4.5, speedMetresPerSecond: max(0, speed + 0.15 * random.gaussian()),
-                    courseDegrees: speed > 0 ? 0 : nil))
-        }
+        let fixes = JogTracks.busWithCrawls()
         var tracker = Tracker(profile: .walking)
         _ = tracker.process(batch: fixes)
         tracker.finishTrack()

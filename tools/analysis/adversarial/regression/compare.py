@@ -10,8 +10,9 @@ Missing cases are generated (deterministically) under $TT_WORK/SET/CASE.csv (TT_
 /tmp/tt-adversarial/regression), both builds run under `nice -n 19` with the case's profile, and the
 |error| (points of the true distance) is compared per set and family.
 
-Usage: python3 tools/analysis/adversarial/regression/compare.py BEFORE_BIN AFTER_BIN [--sets tester49,tst,tester50] [--jobs 2]
+Usage: python3 tools/analysis/adversarial/regression/compare.py BEFORE_BIN AFTER_BIN [--sets tester49,tst,tester50] [--jobs 2] [--smooth]
        python3 tools/analysis/adversarial/regression/compare.py --generate-only [--sets ...]  (only write the missing cases)
+--smooth compares `process --smooth` instead of the forward filter.
 Better / worse: |error| changes by more than 0.05 points. Cases with true distance 0 (tst F6_still) are
 measured in metres instead (marked "m"). Results: $TT_WORK/results_BEFORE_vs_AFTER.json.
 """
@@ -69,9 +70,13 @@ def generate(r):
     return path, L
 
 
+SMOOTH = False  # --smooth: compare `process --smooth` (set in main, read by the workers forked after it)
+
+
 def distance(binary, path, prof):
     try:
-        p = subprocess.run(["nice", "-n", "19", binary, "process", path, "--profile", prof, "--json"],
+        p = subprocess.run(["nice", "-n", "19", binary, "process", path, "--profile", prof, "--json"]
+                           + (["--smooth"] if SMOOTH else []),
                            capture_output=True, text=True, timeout=900)
         return json.loads(p.stdout)["distanceMetres"]
     except Exception:
@@ -128,7 +133,10 @@ def main():
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--generate-only", action="store_true")
+    ap.add_argument("--smooth", action="store_true", help="compare the smoother (process --smooth)")
     a = ap.parse_args()
+    global SMOOTH
+    SMOOTH = a.smooth
     sets = [s for s in a.sets.split(",") if s]
     for s in sets:
         if s not in SETS: sys.exit("unknown set %s (have %s)" % (s, ",".join(SETS)))
@@ -149,7 +157,7 @@ def main():
     report(rows)
     # (Named by the builds' paths, not their file names: two checkouts' .build/release/truetrack would collide.)
     label = lambda b: os.path.abspath(b).strip("/").replace("/", "_")
-    out = os.path.join(WORK, "results_%s_vs_%s.json" % (label(bins[0]), label(bins[1])))
+    out = os.path.join(WORK, "results_%s_vs_%s%s.json" % (label(bins[0]), label(bins[1]), "_smooth" if SMOOTH else ""))
     os.makedirs(WORK, exist_ok=True)
     with open(out, "w") as f:
         json.dump(dict(before=bins[0], after=bins[1], sets=sets, seconds=round(secs, 1), threshold_points=THRESH,

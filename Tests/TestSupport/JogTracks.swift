@@ -1,0 +1,49 @@
+import Foundation
+import TrueTrackCore
+import TrueTrackSimulation
+
+/// Generated tracks at a jog's pace just under the walking profile's sustained speed (3 m/s), where the vehicle
+/// rule must tell a jog from a ride by the speed readings: the forward filter's (`JogOnTheWalkingProfileTests`)
+/// and the smoother's (`JogSmoothedOnTheWalkingProfileTests`).
+public enum JogTracks {
+    /// Legs of 300 s east, north and east at `speed` m/s, a fix a second under `sigma` m of white noise per axis
+    /// (stating the honest 68 % radius, 1.5096 σ), the speed read with 0.15 m/s of noise and the leg's course.
+    public static func jog(speed: Double, sigma: Double, seed: UInt64) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        var east = 0.0, north = 0.0
+        return (0...900).map { i in
+            let heading = i <= 300 || i > 600 ? 90.0 : 0.0
+            if i > 0 {
+                east += heading == 90 ? speed : 0
+                north += heading == 0 ? speed : 0
+            }
+            let x = east + sigma * random.gaussian(), y = north + sigma * random.gaussian()
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
+                latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
+                horizontalAccuracyMetres: 1.5096 * sigma, speedMetresPerSecond: speed + 0.15 * random.gaussian(),
+                courseDegrees: heading)
+        }
+    }
+
+    /// A bus: 40 s at 7 m/s, then 150 s crawling at `crawlSpeed` m/s, then 20 s stopped, eight times (5,720 m at
+    /// 2.9 m/s), a fix a second, its readings honest (σ 0.15 m/s), under 3 m of white noise (stating 4.5 m). The crawl
+    /// reads like a jog; the fast spells' readings say it is a ride.
+    public static func busWithCrawls(crawlSpeed: Double = 2.9, seed: UInt64 = 3) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        var north = 0.0, fixes: [Fix] = []
+        for i in 0..<(8 * 210) {
+            let phase = i % 210
+            let speed = phase < 40 ? 7.0 : phase < 190 ? crawlSpeed : 0
+            north += speed
+            let y = north + 3 * random.gaussian(), x = 3 * random.gaussian()
+            fixes.append(
+                try! Fix(
+                    timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
+                    latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
+                    horizontalAccuracyMetres: 4.5, speedMetresPerSecond: max(0, speed + 0.15 * random.gaussian()),
+                    courseDegrees: speed > 0 ? 0 : nil))
+        }
+        return fixes
+    }
+}
