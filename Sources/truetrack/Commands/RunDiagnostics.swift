@@ -395,7 +395,8 @@ struct RunDiagnostics {
     ///
     /// The rule: the white-noise estimate while moving (``movingScatterSigmaMetres``, per axis) at least
     /// ``scatterOverStepRatio`` times the mean counted step (``meanCountedStepMetres``), with at least half of
-    /// what this run counted from the filter's speed, and no profile hint (a run read as walking is held as a
+    /// what this run counted from the filter's speed, at least ``scatterMixedInShare`` of the moving steps' length
+    /// counted, and no profile hint (a run read as walking is held as a
     /// vehicle: its few counted metres are not scatter). Both from this run's decisions: a session continued by
     /// `buffer add` is judged on this add. The estimate takes steps of at most 2.5 s
     /// (``WhiteNoiseEstimate/maximumStepSeconds``): a 1 Hz track, or a 2 Hz one; sparser tracks are not judged
@@ -407,7 +408,8 @@ struct RunDiagnostics {
     /// recordings keep their speed readings or scatter under 0.7 m (a GPX drive without speeds): none is warned of.
     func scatterWarning(input: String) -> String? {
         guard let sigma = movingScatterSigmaMetres, let step = meanCountedStepMetres,
-            sigma >= Self.scatterOverStepRatio * step, 2 * filteredCountedMetres >= countedMetres
+            sigma >= Self.scatterOverStepRatio * step, 2 * filteredCountedMetres >= countedMetres,
+            countedMetres >= Self.scatterMixedInShare * movingSteps.x
         else { return nil }
         return "warning: the fixes of \(input) carry no speed readings and scatter by about \(sigma.fixed(1)) m "
             + "(per axis) from one fix to the next, more than the \(step.fixed(1)) m counted per step: the forward "
@@ -415,6 +417,14 @@ struct RunDiagnostics {
             + "under 5 m, −33 … −47 %, read as standing); process --smooth judges the whole track (the same walks: "
             + "+1 … +5 % at 1.3 m/s, +11 … +24 % at 0.6 m/s)\n"
     }
+
+    /// The share of the moving steps' length (speed × seconds, held or not) the run must have counted for
+    /// ``scatterWarning(input:)``: 0.1. Below it the rest gates held the scatter, they did not mix it in: a still
+    /// phone under 3.7 m of white scatter, no speeds, counted 0 m of the 10 minutes its filtered speed crossed
+    /// 0.5 m/s in, and was told its distance mixed in the scatter (a calibration tester's desks, 2026-12-06, three
+    /// seeds of three). The walks the warning is for are warned as before (`tools/analysis/scatter_walks.py`, all
+    /// 30, the 0.6 m/s ones under 5 m read as standing for a third to half of them included).
+    static let scatterMixedInShare = 0.1
 
     /// How many times the mean counted step the scatter must be for ``scatterWarning(input:)``: 1.2, where
     /// the generated walks over-count by about 5 % (σ 2 m at 1.3 m/s, estimated 1.8 m: 1.3 ×, +5 … +7 %; σ 1 m at
