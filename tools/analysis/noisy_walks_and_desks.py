@@ -4,7 +4,8 @@
 that three trials of a white-noise floor in the smoother's stillness gate on foot could not (docs/ARCHITECTURE.md,
 "A white-noise floor on the vehicle profiles"). Seeded: the same files every run.
 
-    python3 tools/analysis/noisy_walks_and_desks.py OUT_DIR BIN1[,BIN2...] [--smooth] [--seeds N]
+    python3 tools/analysis/noisy_walks_and_desks.py OUT_DIR BIN1[,BIN2...] [--smooth] [--seeds N] [--minutes M]
+    # --minutes M: the families but the halts last M minutes instead of 30 (the halts are left out when M < 30)
     # per family: walks the summed distance against the summed truth (%), desks metres per 10 minutes
 
 Families (30 minutes each but the halts, walking profile):
@@ -27,7 +28,8 @@ from generated import distances, write_fixes
 OUT, BINS = sys.argv[1], sys.argv[2].split(',')
 SMOOTH = ['--smooth'] if '--smooth' in sys.argv else []
 SEEDS = int(sys.argv[sys.argv.index('--seeds') + 1]) if '--seeds' in sys.argv else 3
-DURATION = 2700  # 45 minutes: the halts' walks and halt; the other families use the first 30 minutes
+DURATION = 2700  # 45 minutes: the halts' walks and halt; the other families use the first MINUTES minutes
+MINUTES = float(sys.argv[sys.argv.index('--minutes') + 1]) if '--minutes' in sys.argv else 30
 os.makedirs(OUT, exist_ok=True)
 
 
@@ -84,11 +86,13 @@ FAMILIES += [('walk', 0.9, 8, 3), ('walk', 0.9, 8, 5), ('walk', 1.4, 12, 10), ('
 
 jobs = []
 for kind, speed, sigma, every in FAMILIES:
+    if kind.startswith('halt') and MINUTES < 30:
+        continue
     for seed in range(1, SEEDS + 1):
         rng = random.Random(f'{kind}{speed}{sigma}{every}{seed}')
         pts = truth_path(rng, kind, speed)
         rows, t = [], 0.0
-        while t <= (DURATION if kind.startswith('halt') else 1800):
+        while t <= (DURATION if kind.startswith('halt') else MINUTES * 60):
             e, n = pts[int(t)]
             stated = {'halt-over': 2.0, 'halt-under': 0.5}.get(kind, 1.0) * 1.509592 * sigma
             rows.append((t, e + rng.gauss(0, sigma), n + rng.gauss(0, sigma), stated, None, None))
