@@ -15,7 +15,7 @@ import TrueTrackCore
 ///    instead of 719 m for its 755 m walk.) The chord across a gap that splits the track is judged alike, on
 ///    its own: a bus seen every 90 s is a string of chords no walker covers. A fast window the trusted speed
 ///    readings explain is not (``ReadingsVeto``: a jog at 2.9 m/s on the walking profile), and one whose readings
-///    are faster than the sustained speed backs the ride it marks.
+///    are clearly faster than the sustained speed backs the ride it marks.
 /// 2. **Read**: a step is a ride's when the activity reading in force at either of its states (the newest
 ///    reading at or before it, for ``activityValiditySeconds``, as the forward filter keeps one) is a
 ///    confident `in vehicle` and the profile excludes that activity.
@@ -86,13 +86,15 @@ public struct VehicleGate: Sendable, Hashable {
     ///     rejected fix's reading too), ascending in time.
     ///   - positionVariances: the solution's per-axis position variance at each state, m² (empty: unknown, taken
     ///     as 0), for the readings' veto's allowance.
-    ///   - trustedSpeeds: each state's trusted speed reading, m/s (NaN: none), or `nil` when the track has none;
-    ///     called only once a window is fast (see ``ReadingsVeto``).
+    ///   - trustedSpeeds: each state's trusted speed reading and its σ, m/s (NaN and 0: none), or `nil` when the smoother takes no
+    ///     readings (Doppler off, or no ``SmoothingOptions/speedReadingCheck`` profile to trust them with); called
+    ///     only once a window is fast (see ``ReadingsVeto``).
     /// - Complexity: O(n): the window edges only move forward; allocates the result, the readings in force, a copy
     ///   of the result and the latched chords, and with a fast window the readings' running sums.
     func vehicleSteps(
         times: [Double], opensSegment: [Bool], solution x: [Double], order: Int,
-        readings: [TimedReading], positionVariances: [Double] = [], trustedSpeeds: () -> [Double]? = { nil }
+        readings: [TimedReading], positionVariances: [Double] = [],
+        trustedSpeeds: () -> (speeds: [Double], sigmas: [Double])? = { nil }
     ) -> [Bool] {
         let n = times.count
         var vehicle = [Bool](repeating: false, count: n)
@@ -105,9 +107,12 @@ public struct VehicleGate: Sendable, Hashable {
         // Rule 1's readings veto (built at the first fast window): which fast steps the trusted readings explain,
         // and which rides they back (the latch's question below).
         var veto: ReadingsVeto?, vetoBuilt = false
+        // (`backed` starts as the readings in force per state; a backed fast window marks its step's state too.)
         var explained: [Bool] = [], backed = reads
+        var long = CentredWindow(seconds: 2 * ReadingsVeto.longWindowSeconds(of: self))
         for s in 1..<n {
             let (low, high) = window.states(ofStep: s, times: times, opensSegment: opensSegment)
+            let longWindow = long.states(ofStep: s, times: times, opensSegment: opensSegment)
             if reads[s] || reads[s - 1] {
                 vehicle[s] = true
             } else if !maximumSustainedSpeedMetresPerSecond.isFinite {
@@ -120,12 +125,14 @@ public struct VehicleGate: Sendable, Hashable {
             {
                 if !vetoBuilt {
                     vetoBuilt = true
-                    veto = trustedSpeeds().map { ReadingsVeto(speeds: $0, times: times, opensSegment: opensSegment) }
+                    veto = trustedSpeeds().map {
+                        ReadingsVeto(speeds: $0.speeds, sigmas: $0.sigmas, times: times, opensSegment: opensSegment)
+                    }
                     explained = [Bool](repeating: false, count: n)
                 }
                 let verdict =
                     veto?.judge(
-                        from: low, to: high, times: times, solution: x, order: order,
+                        from: low, to: high, step: s, longWindow: longWindow, times: times, solution: x, order: order,
                         positionVariances: positionVariances, gate: self) ?? .unexplained
                 switch verdict {
                 case .explained: explained[s] = true
@@ -191,20 +198,40 @@ public struct VehicleGate: Sendable, Hashable {
 
 /// Rule 1's veto by the speed readings (internal; see ``VehicleGate``): a window faster than the traveller
 /// sustains is the smoothed track's own error, not travel, when the trusted speed readings inside it (the forward
-/// filter's, ``Tracker/trustedSpeedReadings(in:profile:)``) cover at least half its seconds, their mean is within
-/// the sustained speed, they account for two thirds of its net displacement, and the net is within four times the
-/// noise of its two ends (√(σ²ₗₒ + σ²ₕᵢ) per axis, the smoothed variances) of the sustained speed: the forward
-/// filter's rule (``Tracker``'s jog veto), judged on the smoothed track. A jog at 2.9 m/s on the walking profile
-/// (3 m/s) whose smoothed track strayed 2 m over a 20 s window latched 120 s of it, and again after: a tester's
-/// three 1 Hz jogs under white noise of 3 m read −46 … −75 % smoothed (the forward filter's within 1.1 %).
+/// filter's, ``Tracker/trustedSpeedReadings(in:profile:)``) stand for at least half the profile's window, their
+/// mean is within the sustained speed, they account for two thirds of its net displacement, and the net is within
+/// four times the noise of its two ends (√(σ²ₗₒ + σ²ₕᵢ) per axis, the smoothed variances) of the sustained speed:
+/// the forward filter's rule (``Tracker``'s jog veto), judged on the smoothed track; and, with the whole track at
+/// hand, when the longer stretches before and after the step (``longWindowSeconds(of:)`` each, within its segment)
+/// are within that allowance of the sustained speed too. A jog at 2.9 m/s on the walking profile (3 m/s) whose smoothed track strayed 2 m over a
+/// 20 s window latched 120 s of it, and again after: a tester's three 1 Hz jogs under white noise of 3 m read
+/// −46 … −75 % smoothed (the forward filter's within 1.1 %).
 ///
-/// A window whose readings' mean is above the sustained speed *backs* the ride it marks, as a confident
-/// `in vehicle` reading does; a latch a backed ride holds is renewed by a fast window the readings explain: a
-/// bus's crawl at 2.7–2.9 m/s between fast spells reads like a jog, and is the bus's.
+/// The longer window is for a vehicle its readings under-read: a ride at 3.2 m/s read at 2.9 m/s for ten minutes
+/// strays over 3 m/s in a window as a jog does, and a reviewer's such rides (walks of 840 m around them) read
+/// +170 … +229 % when the veto judged the short window alone; over two minutes the ride is 24 m over the sustained
+/// speed, a jog's error a few metres. Each side on its own: a window centred on the step averaged the ride's first
+/// and last minutes with the walks beside them (+26 … +42 %).
+///
+/// A reading stands for half of each step beside it (as in ``TrustedReadingsPath``'s σ): with a speed on every
+/// other fix a step holds one, and a jog read that way had none (−53 … −82 % at 2.9 m/s).
+///
+/// A window whose readings average above the sustained speed by more than twice their own noise (each reading's
+/// σ, stated or ``SmoothingOptions/assumedSpeedAccuracyMetresPerSecond``, for the seconds it stands for) *backs*
+/// the ride it marks, as a confident `in vehicle` reading does; a latch a backed ride holds is renewed by a fast
+/// window the readings explain: a bus's crawl at 2.7–2.9 m/s between fast spells reads like a jog, and is the
+/// bus's. Within that noise the net decides, as below the sustained speed: a jog's readings at 2.9 m/s averaged
+/// 3.003 m/s over one window by their noise, and backed, the latch held the rest of the jog. Only forward: a crawl
+/// before the bus's first fast spell, or after a slow spell longer than the latch's exit, is judged as a jog (the
+/// forward filter's too). The cost: a vehicle within the readings' noise of the sustained speed is judged by its
+/// positions over two minutes, and one at 3.05 m/s read honestly counts more of itself as walking (a reviewer's
+/// three: the 840 m walked around it +7.2 … +8.0 → +11.0 … +15.8 %).
 struct ReadingsVeto {
-    /// Running sums over the steps whose two states both have a trusted reading: the readings' path (the trapezoid
-    /// of their speeds), metres, and its seconds. Index s holds the sums of steps 1…s.
-    let pathMetres: [Double], pathSeconds: [Double]
+    /// Running sums of the readings over the steps: each reading stands for half of each step beside it inside its
+    /// segment, its speed times those seconds (metres), the seconds, and the variance of the metres (the reading's
+    /// σ times those seconds, squared; the readings' errors taken as independent). Index s holds the sums of steps
+    /// 1…s.
+    let pathMetres: [Double], pathSeconds: [Double], pathVariance: [Double]
 
     /// A fast window's verdict.
     enum Verdict {
@@ -216,39 +243,78 @@ struct ReadingsVeto {
         case unexplained
     }
 
-    /// The sums for `speeds` (a trusted reading per state, NaN where none) on the states at `times`; the steps
-    /// that open a segment (chords across gaps) hold none.
-    init(speeds: [Double], times: [Double], opensSegment: [Bool]) {
+    /// The longer window's length for `gate`, seconds: the latch's exit time, at least the window's (120 s on the
+    /// walking profile): a spell as long as the one that ends a ride.
+    static func longWindowSeconds(of gate: VehicleGate) -> Double {
+        max(gate.exitSeconds, gate.windowSeconds)
+    }
+
+    /// The sums for `speeds` (a trusted reading per state, NaN where none) and their σ `sigmas` (m/s) on the states
+    /// at `times`; the steps that open a segment (chords across gaps) hold none.
+    init(speeds: [Double], sigmas: [Double], times: [Double], opensSegment: [Bool]) {
         let n = times.count
-        var path = [Double](repeating: 0, count: n), seconds = [Double](repeating: 0, count: n)
+        var path = [Double](repeating: 0, count: n), seconds = path, variance = path
         for s in 1..<max(n, 1) {
             path[s] = path[s - 1]
             seconds[s] = seconds[s - 1]
-            guard s < speeds.count, !opensSegment[s], !speeds[s - 1].isNaN, !speeds[s].isNaN else { continue }
-            let dt = times[s] - times[s - 1]
-            path[s] += (speeds[s - 1] + speeds[s]) / 2 * dt
-            seconds[s] += dt
+            variance[s] = variance[s - 1]
+            guard s < speeds.count, s < sigmas.count, !opensSegment[s] else { continue }
+            let half = (times[s] - times[s - 1]) / 2
+            for k in s - 1...s where !speeds[k].isNaN {
+                path[s] += speeds[k] * half
+                seconds[s] += half
+                variance[s] += sigmas[k] * sigmas[k] * half * half
+            }
         }
         pathMetres = path
         pathSeconds = seconds
+        pathVariance = variance
     }
 
-    /// The verdict on the window from state `low` to state `high` (in one segment), which `gate` judged fast.
+    /// The verdict on the window from state `low` to state `high` (in one segment) of step `step`, which `gate`
+    /// judged fast; `longWindow` reaches ``longWindowSeconds(of:)`` before and after the step's middle, and each of
+    /// its halves is judged.
     func judge(
-        from low: Int, to high: Int, times: [Double], solution x: [Double], order: Int, positionVariances: [Double],
-        gate: VehicleGate
+        from low: Int, to high: Int, step: Int, longWindow: (low: Int, high: Int), times: [Double],
+        solution x: [Double], order: Int, positionVariances: [Double], gate: VehicleGate
     ) -> Verdict {
         let readingsSeconds = pathSeconds[high] - pathSeconds[low]
         guard readingsSeconds >= gate.windowSeconds / 2 else { return .unexplained }
         let mean = (pathMetres[high] - pathMetres[low]) / readingsSeconds
         let sustained = gate.maximumSustainedSpeedMetresPerSecond
-        guard mean <= sustained else { return .backed }
-        let seconds = times[high] - times[low]
+        // Backed when the mean is above the sustained speed by more than twice its own noise: a jog's readings at
+        // 2.9 m/s averaged 3.003 over one 23 s window by their noise, and the latch that backed held the whole jog (a
+        // reviewer's fixes every 2–5 s: 2,609 of 2,610 m on one seed, 58 m on the next). Within it, the net decides.
+        let meanSigma = max(pathVariance[high] - pathVariance[low], 0).squareRoot() / readingsSeconds
+        if mean - 2 * meanSigma > sustained { return .backed }
+        let net = Self.net(from: low, to: high, solution: x, order: order)
+        return net <= 1.5 * mean * (times[high] - times[low])
+            && isWithinSustainedSpeed(
+                from: low, to: high, net: net, times: times, positionVariances: positionVariances, gate: gate)
+            && isWithinSustainedSpeed(
+                from: longWindow.low, to: step,
+                net: Self.net(from: longWindow.low, to: step, solution: x, order: order),
+                times: times, positionVariances: positionVariances, gate: gate)
+            && isWithinSustainedSpeed(
+                from: step - 1, to: longWindow.high,
+                net: Self.net(from: step - 1, to: longWindow.high, solution: x, order: order), times: times,
+                positionVariances: positionVariances, gate: gate)
+            ? .explained : .unexplained
+    }
+
+    /// The straight line from state `low` to state `high` of solution `x`, metres.
+    static func net(from low: Int, to high: Int, solution x: [Double], order: Int) -> Double {
         let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
-        let net = (de * de + dn * dn).squareRoot()
+        return (de * de + dn * dn).squareRoot()
+    }
+
+    /// Whether `net`, from state `low` to state `high`, less four times the noise of its two ends, is within the
+    /// sustained speed over their seconds.
+    func isWithinSustainedSpeed(
+        from low: Int, to high: Int, net: Double, times: [Double], positionVariances: [Double], gate: VehicleGate
+    ) -> Bool {
         let variance =
             positionVariances.count == times.count ? max(positionVariances[low] + positionVariances[high], 0) : 0
-        return net - 4 * variance.squareRoot() <= sustained * seconds && net <= 1.5 * mean * seconds
-            ? .explained : .unexplained
+        return net - 4 * variance.squareRoot() <= gate.maximumSustainedSpeedMetresPerSecond * (times[high] - times[low])
     }
 }

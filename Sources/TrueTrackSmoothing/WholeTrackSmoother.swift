@@ -291,7 +291,6 @@ public struct WholeTrackSmoother: Sendable {
                 trustedSpeeds: {
                     guard options.usesDoppler, let profile = options.speedReadingCheck else { return nil }
                     return TrustedReadingsPath.stateSpeeds(problem, fixes: fixes, options: options, profile: profile)
-                        .speeds
                 })
         }
         var countedSteps: [Bool]?

@@ -7,8 +7,9 @@ import TrueTrackSimulation
 /// and the smoother's (`JogSmoothedOnTheWalkingProfileTests`).
 public enum JogTracks {
     /// Legs of 300 s east, north and east at `speed` m/s, a fix a second under `sigma` m of white noise per axis
-    /// (stating the honest 68 % radius, 1.5096 σ), the speed read with 0.15 m/s of noise and the leg's course.
-    public static func jog(speed: Double, sigma: Double, seed: UInt64) -> [Fix] {
+    /// (stating the honest 68 % radius, 1.5096 σ), the speed read with 0.15 m/s of noise and the leg's course on
+    /// every `readingEvery`-th fix (the others read none).
+    public static func jog(speed: Double, sigma: Double, seed: UInt64, readingEvery: Int = 1) -> [Fix] {
         var random = SplitMix64(seed: seed)
         var east = 0.0, north = 0.0
         return (0...900).map { i in
@@ -18,11 +19,34 @@ public enum JogTracks {
                 north += heading == 0 ? speed : 0
             }
             let x = east + sigma * random.gaussian(), y = north + sigma * random.gaussian()
+            let reading = speed + 0.15 * random.gaussian(), reads = i % readingEvery == 0
             return try! Fix(
                 timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
                 latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
-                horizontalAccuracyMetres: 1.5096 * sigma, speedMetresPerSecond: speed + 0.15 * random.gaussian(),
-                courseDegrees: heading)
+                horizontalAccuracyMetres: 1.5096 * sigma, speedMetresPerSecond: reads ? reading : nil,
+                courseDegrees: reads ? heading : nil)
+        }
+    }
+
+    /// A walk of 300 s east at 1.4 m/s, a ride of 600 s north at `rideSpeed` m/s whose readings stay under
+    /// `readingCap` m/s (a vehicle its receiver under-reads), and 300 s east on foot again (840 m walked), a fix a
+    /// second under 3 m of white noise (stating 4.5 m), the readings honest on foot (σ 0.15 m/s).
+    public static func walkWithUnderReadRide(rideSpeed: Double, readingCap: Double = 2.9, seed: UInt64) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        var east = 0.0, north = 0.0
+        return (0...1200).map { i in
+            let riding = i > 300 && i <= 900
+            let speed = riding ? rideSpeed : 1.4
+            if i > 0 {
+                if riding { north += speed } else { east += speed }
+            }
+            let x = east + 3 * random.gaussian(), y = north + 3 * random.gaussian()
+            var reading = max(0, speed + 0.15 * random.gaussian())
+            if riding { reading = min(reading, readingCap + 0.05 * random.gaussian()) }
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
+                latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
+                horizontalAccuracyMetres: 4.5, speedMetresPerSecond: reading, courseDegrees: riding ? 0 : 90)
         }
     }
 

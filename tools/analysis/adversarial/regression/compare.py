@@ -70,13 +70,10 @@ def generate(r):
     return path, L
 
 
-SMOOTH = False  # --smooth: compare `process --smooth` (set in main, read by the workers forked after it)
-
-
-def distance(binary, path, prof):
+def distance(binary, path, prof, smooth=False):
     try:
         p = subprocess.run(["nice", "-n", "19", binary, "process", path, "--profile", prof, "--json"]
-                           + (["--smooth"] if SMOOTH else []),
+                           + (["--smooth"] if smooth else []),
                            capture_output=True, text=True, timeout=900)
         return json.loads(p.stdout)["distanceMetres"]
     except Exception:
@@ -84,10 +81,11 @@ def distance(binary, path, prof):
 
 
 def job(a):
-    r, bins = a
+    # (The flag travels with each job: a module global set in main is not the workers' under spawn or forkserver.)
+    r, bins, smooth = a
     path, Lgen = generate(r)
     bad = Lgen is not None and abs(Lgen - r["L"]) > 1e-6 * max(1.0, abs(r["L"]))
-    ds = [distance(b, path, r["prof"]) for b in bins]
+    ds = [distance(b, path, r["prof"], smooth) for b in bins]
     return dict(set=r["set"], case=r["case"], fam=r["fam"], prof=r["prof"], L=r["L"], path=path,
                 before=ds[0] if ds else None, after=ds[1] if ds else None,
                 truth_mismatch=(Lgen if bad else None))
@@ -135,8 +133,6 @@ def main():
     ap.add_argument("--generate-only", action="store_true")
     ap.add_argument("--smooth", action="store_true", help="compare the smoother (process --smooth)")
     a = ap.parse_args()
-    global SMOOTH
-    SMOOTH = a.smooth
     sets = [s for s in a.sets.split(",") if s]
     for s in sets:
         if s not in SETS: sys.exit("unknown set %s (have %s)" % (s, ",".join(SETS)))
@@ -145,7 +141,7 @@ def main():
     recs = records(sets)
     t0 = time.time(); rows = []
     with Pool(a.jobs) as pool:
-        for i, x in enumerate(pool.imap(job, [(r, bins) for r in recs], chunksize=4)):
+        for i, x in enumerate(pool.imap(job, [(r, bins, a.smooth) for r in recs], chunksize=4)):
             rows.append(x)
             if (i + 1) % 500 == 0: print("  %d/%d cases, %.0f s" % (i + 1, len(recs), time.time() - t0), file=sys.stderr)
     secs = time.time() - t0
@@ -157,7 +153,7 @@ def main():
     report(rows)
     # (Named by the builds' paths, not their file names: two checkouts' .build/release/truetrack would collide.)
     label = lambda b: os.path.abspath(b).strip("/").replace("/", "_")
-    out = os.path.join(WORK, "results_%s_vs_%s%s.json" % (label(bins[0]), label(bins[1]), "_smooth" if SMOOTH else ""))
+    out = os.path.join(WORK, "results_%s_vs_%s%s.json" % (label(bins[0]), label(bins[1]), "_smooth" if a.smooth else ""))
     os.makedirs(WORK, exist_ok=True)
     with open(out, "w") as f:
         json.dump(dict(before=bins[0], after=bins[1], sets=sets, seconds=round(secs, 1), threshold_points=THRESH,
