@@ -1643,10 +1643,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             // over that longer stretch dilutes a jump, so the span proper (from its oldest sample) is judged too.
             isFast = isFastOverSpanProper(now: now, spanMilliseconds: span)
         }
-        if _slowPath(isFast), isTrusted,
+        if _slowPath(isFast),
             isExplainedByReadings(
                 netMetres: net, windowMilliseconds: windowMilliseconds, readingsMetres: windowDoppler,
-                readingsSeconds: windowDopplerSeconds, now: now)
+                readingsSeconds: windowDopplerSeconds, isTrusted: isTrusted, hasReading: doppler != nil, now: now)
         {
             // (Trusted readings over the window that say the traveller is not that fast, near a gap's anchor or
             // covering most of the window: the filtered track's own error, not travel; see `isExplainedByReadings`.)
@@ -1762,7 +1762,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
         readsVehicle: Bool, isTrusted: Bool, readingsMetres: Double, readingsSeconds: Double
     ) {
         let mean = windowReadingsMean(metres: readingsMetres, seconds: readingsSeconds)
-        let backed = readsVehicle || (isTrusted && mean > profile.maximumSustainedSpeedMetresPerSecond)
+        // (Above the sustained speed by more than twice the mean's noise, the profile's assumed speed accuracy per
+        // reading, each standing for the last step's seconds (at most the integration limit): a jog's readings at
+        // 2.9 m/s averaged over 3 m/s in one window by their noise, and the latch that backed held the rest of the
+        // jog. The assumed accuracy, not the fix's: read here, it cost the `tracker` benchmark instructions on
+        // every fix.)
+        let step = min(max(lastStepSeconds, 0), profile.maximumIntegrationSeconds)
+        let noise = 2 * profile.assumedSpeedAccuracyMetresPerSecond * (step / readingsSeconds).squareRoot()
+        let backed = readsVehicle || (isTrusted && mean - noise > profile.maximumSustainedSpeedMetresPerSecond)
         isLatchBackedByReadings = (isInVehicle && isLatchBackedByReadings) || backed
         isInVehicle = profile.vehicleExitSeconds > 0
         slowSinceMilliseconds = .min
@@ -1792,14 +1799,23 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///   3.0–3.1 m/s, a noisy window) renewed that way held the rest of a jog (a second reviewer's: 2,578 → 0 m).
     ///   Four times the noise, not three (measured before the backing rule): a drifting error's 2.8 m/s jog latched at
     ///   3 (−86.7 %; +0.1 % at 4), and the regression sets were identical.
+    /// - for a fix without a reading of its own (`hasReading` false), when the session trusts the receiver's readings
+    ///   (``sessionTrustsReadings``), the window's readings judge it as they judge the fixes beside it: a jog read on
+    ///   every other fix (Android fused fixes without a speed between GPS ones) latched at the fixes without one (a
+    ///   reviewer's 2.8–2.9 m/s jogs −54 … −100 %, now −0.9 … −15.6 %). A fix whose own reading is not trusted is not
+    ///   asked, as before.
     ///
     /// Out of line, and the whole check here: inline, the second rule cost the `tracker` benchmark 24–26 instructions
     /// per fix though never taken there (the per-fix function grew). (`mutating` only so that `self` is passed by
     /// reference: see ``continuesRejectionRun(east:north:predictedEast:predictedNorth:)``.)
     @usableFromInline @inline(never)
     mutating func isExplainedByReadings(
-        netMetres net: Double, windowMilliseconds: Int64, readingsMetres: Double, readingsSeconds: Double, now: Int64
+        netMetres net: Double, windowMilliseconds: Int64, readingsMetres: Double, readingsSeconds: Double,
+        isTrusted: Bool, hasReading: Bool, now: Int64
     ) -> Bool {
+        // (A fix without a reading of its own, from a receiver whose readings the session trusts: the window's
+        // readings judge it as they judge the fixes beside it. A jog read on every other fix latched at the others.)
+        guard isTrusted || (!hasReading && sessionTrustsReadings) else { return false }
         let sustained = profile.maximumSustainedSpeedMetresPerSecond
         let mean = windowReadingsMean(metres: readingsMetres, seconds: readingsSeconds)
         guard mean <= sustained else { return false }
@@ -1808,6 +1824,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
         let seconds = Double(windowMilliseconds) / 1000
         return net - 4 * (2 * filter.positionVariance).squareRoot() <= sustained * seconds
             && net <= 1.5 * mean * seconds
+    }
+
+    /// Whether the session's evidence (``judgedDopplerEvidence``) says the receiver's readings are consistent with its
+    /// track: enough of it (``TrackingProfile/dopplerEvidenceMetres``) and the readings' path at least
+    /// ``TrackingProfile/dopplerTrustRatio`` of the positions'. For a fix without a reading of its own.
+    @usableFromInline
+    var sessionTrustsReadings: Bool {
+        let evidence = judgedDopplerEvidence
+        return DopplerCheck.sessionVerdict(
+            sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile) == true
     }
 
     /// The mean speed (m/s) of the window's readings, `metres` over `seconds`, where they cover half the window or
