@@ -61,8 +61,7 @@ extension StillnessGate {
             inverseVariance[m] = positionWeights[m] < 0.5 ? 0 : 1 / MeasurementNoise.perAxisVariance(radius68: accuracy)
         }
         // (At least two fixes: with one, the degrees of freedom are 0.)
-        let stretchSeconds = stillScatterSeconds, ratioBound = stillScatterRatio,
-            fewest = max(stillScatterMinimumFixes, 2)
+        let window = stillScatterSeconds, ratioBound = stillScatterRatio, fewest = max(stillScatterMinimumFixes, 2)
         inverseVariance.withUnsafeBufferPointer { w in
             p.positionState.withUnsafeBufferPointer { state in
                 p.times.withUnsafeBufferPointer { times in
@@ -88,15 +87,6 @@ extension StillnessGate {
                                 }
                                 var end = start + 1
                                 while end < count, w[end] >= 0, !opensRun(end) { end += 1 }
-                                // A whole recording shorter than the window is judged whole (see
-                                // ``stillScatterWholeRecordingSeconds``).
-                                let span = time(end - 1) - time(start)
-                                let isWholeRecording =
-                                    (start == 0 || opensRun(start)) && (end == count || opensRun(end))
-                                let window =
-                                    isWholeRecording && span < stretchSeconds
-                                        && span >= stillScatterWholeRecordingSeconds
-                                    ? span : stretchSeconds
                                 scatter = WeightedScatter()
                                 // The last fix judged far or not, and the last judged far (`start − 1`: none).
                                 var checkedThrough = start - 1, lastFar = start - 1

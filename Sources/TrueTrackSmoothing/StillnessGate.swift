@@ -197,20 +197,6 @@ public struct StillnessGate: Sendable, Hashable {
     /// deviations above at 10 fixes, 3.8 at 60 (ten minutes every 10 s); the prototype above held every desk at
     /// it, and at 1.3 still no mall walk.
     public var stillScatterRatio: Double
-    /// The shortest whole recording (from the track's first fix, or a recording break, to its last fix or the next
-    /// break, every fix stating an accuracy and none reading motion) that is judged as one still stretch when it is
-    /// shorter than ``stillScatterSeconds``, seconds: 300; `.infinity` turns this off.
-    ///
-    /// Why: a phone at rest for a recording of under ten minutes held no stretch of ``stillScatterSeconds``, and its
-    /// smoothed track counted its wander: a calibration tester's desks 36–52 m in 10 minutes every 5 s (the forward
-    /// filter's 0 m); `tools/analysis/noisy_walks_and_desks.py --minutes 8 / 10` (three seeds) 9–200 m per 10
-    /// minutes, now 0–13 m but one family (σ 5 m every 10 s at 10 minutes: 171 → 63 m, one seed's recording of three
-    /// failing the scatter test: 189 m, as before). The whole recording, not any five minutes of it: the 300 s
-    /// stretches of a 30-minute mall walk (see ``stillScatterSeconds``) lie among its own turns, while a whole
-    /// recording must be still from end to end. Every walk of that tool at 6, 8 and 10 minutes (five seeds) is
-    /// unchanged; at 120 s (three- and five-minute recordings) the mall walk every 5 s lost 7–9 points: why not
-    /// shorter.
-    public var stillScatterWholeRecordingSeconds: Double
     /// The fewest fixes a still stretch needs: 10 (with fewer, χ² scatters too widely to judge at
     /// ``stillScatterRatio``).
     public var stillScatterMinimumFixes: Int
@@ -236,7 +222,6 @@ public struct StillnessGate: Sendable, Hashable {
             ? WhiteNoiseEstimate.sparseThresholdSigmas : 0
         whiteNoiseAveragingPairs = profile.measurementNoiseScaleFixes
         stillScatterSeconds = 600
-        stillScatterWholeRecordingSeconds = 300
         stillScatterRatio = 1.5
         stillScatterMinimumFixes = 10
     }

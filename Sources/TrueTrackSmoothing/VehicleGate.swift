@@ -228,10 +228,14 @@ public struct VehicleGate: Sendable, Hashable {
 /// three: the 840 m walked around it +7.2 … +8.0 → +11.0 … +15.8 %).
 struct ReadingsVeto {
     /// Running sums of the readings over the steps: each reading stands for half of each step beside it inside its
-    /// segment, its speed times those seconds (metres), the seconds, and the variance of the metres (the reading's
-    /// σ times those seconds, squared; the readings' errors taken as independent). Index s holds the sums of steps
-    /// 1…s.
-    let pathMetres: [Double], pathSeconds: [Double], pathVariance: [Double]
+    /// segment, its speed times those seconds (metres) and the seconds. Index s holds the sums of steps 1…s.
+    let pathMetres: [Double], pathSeconds: [Double]
+    /// Running sums over the states of each reading's variance in the path, (σ × the seconds it stands for)²: the
+    /// two halves of one reading share its error, so its seconds add before squaring (as ``TrustedReadingsPath``'s
+    /// σ). Index s holds the sum over states 0…s; ``judge`` takes the window's two end states' inner halves alone.
+    let stateVariance: [Double]
+    /// Each state's reading σ, m/s (0 where none).
+    let sigmas: [Double]
 
     /// A fast window's verdict.
     enum Verdict {
@@ -254,21 +258,40 @@ struct ReadingsVeto {
     init(speeds: [Double], sigmas: [Double], times: [Double], opensSegment: [Bool]) {
         let n = times.count
         var path = [Double](repeating: 0, count: n), seconds = path, variance = path
+        var readSigmas = path
+        for s in 0..<n where s < speeds.count && s < sigmas.count && !speeds[s].isNaN {
+            readSigmas[s] = sigmas[s]
+        }
         for s in 1..<max(n, 1) {
             path[s] = path[s - 1]
             seconds[s] = seconds[s - 1]
-            variance[s] = variance[s - 1]
-            guard s < speeds.count, s < sigmas.count, !opensSegment[s] else { continue }
+            guard s < speeds.count, !opensSegment[s] else { continue }
             let half = (times[s] - times[s - 1]) / 2
             for k in s - 1...s where !speeds[k].isNaN {
                 path[s] += speeds[k] * half
                 seconds[s] += half
-                variance[s] += sigmas[k] * sigmas[k] * half * half
             }
+        }
+        for s in 0..<n {
+            // The seconds state s's reading stands for: half of each step beside it within its segment.
+            let before = s >= 1 && !opensSegment[s] ? (times[s] - times[s - 1]) / 2 : 0
+            let after = s + 1 < n && !opensSegment[s + 1] ? (times[s + 1] - times[s]) / 2 : 0
+            let standsFor = readSigmas[s] * (before + after)
+            variance[s] = (s >= 1 ? variance[s - 1] : 0) + standsFor * standsFor
         }
         pathMetres = path
         pathSeconds = seconds
-        pathVariance = variance
+        stateVariance = variance
+        self.sigmas = readSigmas
+    }
+
+    /// The variance of the readings' path over the window from state `low` to state `high` (`low < high`, in one
+    /// segment), m²: the inner states' whole readings, and the two end states' halves inside the window.
+    func pathVariance(from low: Int, to high: Int, times: [Double]) -> Double {
+        let inner = high - low >= 2 ? stateVariance[high - 1] - stateVariance[low] : 0
+        let lowHalf = sigmas[low] * (times[low + 1] - times[low]) / 2
+        let highHalf = sigmas[high] * (times[high] - times[high - 1]) / 2
+        return max(inner, 0) + lowHalf * lowHalf + highHalf * highHalf
     }
 
     /// The verdict on the window from state `low` to state `high` (in one segment) of step `step`, which `gate`
@@ -285,7 +308,7 @@ struct ReadingsVeto {
         // Backed when the mean is above the sustained speed by more than twice its own noise: a jog's readings at
         // 2.9 m/s averaged 3.003 over one 23 s window by their noise, and the latch that backed held the whole jog (a
         // reviewer's fixes every 2–5 s: 2,609 of 2,610 m on one seed, 58 m on the next). Within it, the net decides.
-        let meanSigma = max(pathVariance[high] - pathVariance[low], 0).squareRoot() / readingsSeconds
+        let meanSigma = pathVariance(from: low, to: high, times: times).squareRoot() / readingsSeconds
         if mean - 2 * meanSigma > sustained { return .backed }
         let net = Self.net(from: low, to: high, solution: x, order: order)
         return net <= 1.5 * mean * (times[high] - times[low])

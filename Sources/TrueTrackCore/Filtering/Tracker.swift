@@ -1767,7 +1767,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // 2.9 m/s averaged over 3 m/s in one window by their noise, and the latch that backed held the rest of the
         // jog. The assumed accuracy, not the fix's: read here, it cost the `tracker` benchmark instructions on
         // every fix.)
-        let step = min(max(lastStepSeconds, 0), profile.maximumIntegrationSeconds)
+        // (At least a second: the step is 0 just after an anchor, which would drop the margin.)
+        let step = min(max(lastStepSeconds, 1), profile.maximumIntegrationSeconds)
         let noise = 2 * profile.assumedSpeedAccuracyMetresPerSecond * (step / readingsSeconds).squareRoot()
         let backed = readsVehicle || (isTrusted && mean - noise > profile.maximumSustainedSpeedMetresPerSecond)
         isLatchBackedByReadings = (isInVehicle && isLatchBackedByReadings) || backed
@@ -1828,12 +1829,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// Whether the session's evidence (``judgedDopplerEvidence``) says the receiver's readings are consistent with its
     /// track: enough of it (``TrackingProfile/dopplerEvidenceMetres``) and the readings' path at least
-    /// ``TrackingProfile/dopplerTrustRatio`` of the positions'. For a fix without a reading of its own.
+    /// ``TrackingProfile/dopplerTrustRatio`` of the positions', and the column not shown wrong (``speedReadsWrong``, a
+    /// column in another unit): what a fix's own trust asks of the column. For a fix without a reading of its own.
     @usableFromInline
     var sessionTrustsReadings: Bool {
         let evidence = judgedDopplerEvidence
-        return DopplerCheck.sessionVerdict(
-            sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile) == true
+        return !speedReadsWrong && !readsInAnotherUnit
+            && DopplerCheck.sessionVerdict(
+                sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile) == true
     }
 
     /// The mean speed (m/s) of the window's readings, `metres` over `seconds`, where they cover half the window or
