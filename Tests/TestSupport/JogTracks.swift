@@ -28,6 +28,18 @@ public enum JogTracks {
         }
     }
 
+    /// ``jog(speed:sigma:seed:readingEvery:)`` with a reading on every fix, thinned to one fix every 2–5 s (seeded
+    /// by `seed`, uniformly), as a logger in power-saving mode keeps them.
+    public static func jogLoggedEveryFewSeconds(speed: Double, sigma: Double, seed: UInt64) -> [Fix] {
+        var gaps = SplitMix64(seed: seed + 100)
+        var next = 0
+        return jog(speed: speed, sigma: sigma, seed: seed).enumerated().compactMap { i, fix -> Fix? in
+            guard i == next else { return nil }
+            next += 2 + Int(gaps.next() % 4)
+            return fix
+        }
+    }
+
     /// A walk of 300 s east at 1.4 m/s, a ride of 600 s north at `rideSpeed` m/s whose readings stay under
     /// `readingCap` m/s (a vehicle its receiver under-reads), and 300 s east on foot again (840 m walked), a fix a
     /// second under 3 m of white noise (stating 4.5 m), the readings honest on foot (σ 0.15 m/s).

@@ -46,13 +46,7 @@ import TrueTrackTestSupport
     /// (`Tracker.startVehicleLatch`): 82–95 % now (the rest still latched by windows the readings do not explain).
     @Test func countsMostOfAJogLoggedEveryFewSeconds() {
         for seed in 1...4 as ClosedRange<UInt64> {
-            var gaps = SplitMix64(seed: seed + 100)
-            var next = 0
-            let fixes = JogTracks.jog(speed: 2.9, sigma: 6, seed: seed).enumerated().compactMap { i, fix -> Fix? in
-                guard i == next else { return nil }
-                next += 2 + Int(gaps.next() % 4)
-                return fix
-            }
+            let fixes = JogTracks.jogLoggedEveryFewSeconds(speed: 2.9, sigma: 6, seed: seed)
             var tracker = Tracker(profile: .walking)
             _ = tracker.process(batch: fixes)
             tracker.finishTrack()

@@ -1,6 +1,5 @@
 import Testing
 import TrueTrackCore
-import TrueTrackSimulation
 import TrueTrackTestSupport
 
 @testable import TrueTrackSmoothing
@@ -44,13 +43,7 @@ import TrueTrackTestSupport
     @Test func countsAJogLoggedEveryFewSeconds() {
         let smoother = WholeTrackSmoother(profile: .walking)
         for seed in 1...4 as ClosedRange<UInt64> {
-            var gaps = SplitMix64(seed: seed + 100)
-            var next = 0
-            let fixes = JogTracks.jog(speed: 2.9, sigma: 6, seed: seed).enumerated().compactMap { i, fix -> Fix? in
-                guard i == next else { return nil }
-                next += 2 + Int(gaps.next() % 4)
-                return fix
-            }
+            let fixes = JogTracks.jogLoggedEveryFewSeconds(speed: 2.9, sigma: 6, seed: seed)
             let track = smoother.smooth(fixes)
             #expect(
                 abs(track.distanceMetres - 2_610) < 0.02 * 2_610, "seed \(seed): \(track.distanceMetres) m of 2,610")
