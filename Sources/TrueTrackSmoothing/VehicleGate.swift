@@ -213,8 +213,10 @@ public struct VehicleGate: Sendable, Hashable {
 /// speed, a jog's error a few metres. Each side on its own: a window centred on the step averaged the ride's first
 /// and last minutes with the walks beside them (+26 … +42 %).
 ///
-/// A reading stands for half of each step beside it (as in ``TrustedReadingsPath``'s σ): with a speed on every
-/// other fix a step holds one, and a jog read that way had none (−53 … −82 % at 2.9 m/s).
+/// A reading stands for the time nearer its fix than any other reading's of its segment, at most 5 s each way
+/// (``coverageSeconds``); with a reading at every state that is half of each step beside it. Needing a reading at
+/// both ends of a step, a jog read on every other fix had none (−53 … −82 % at 2.9 m/s); standing for its own
+/// half-steps alone, readings on every third fix covered a third of the window (1–90 %).
 ///
 /// A window whose readings average above the sustained speed by more than twice their own noise (each reading's
 /// σ, stated or ``SmoothingOptions/assumedSpeedAccuracyMetresPerSecond``, for the seconds it stands for) *backs*
@@ -227,15 +229,19 @@ public struct VehicleGate: Sendable, Hashable {
 /// positions over two minutes, and one at 3.05 m/s read honestly counts more of itself as walking (a reviewer's
 /// three: the 840 m walked around it +7.2 … +8.0 → +11.0 … +15.8 %).
 struct ReadingsVeto {
-    /// Running sums of the readings over the steps: each reading stands for half of each step beside it inside its
-    /// segment, its speed times those seconds (metres) and the seconds. Index s holds the sums of steps 1…s.
+    /// Running sums of the readings over the steps: each step's seconds go to the nearest reading of its segment
+    /// (``coverage``), its speed times those seconds (metres) and the seconds. Index s holds the sums of steps 1…s.
     let pathMetres: [Double], pathSeconds: [Double]
-    /// Running sums over the states of each reading's variance in the path, (σ × the seconds it stands for)²: the
-    /// two halves of one reading share its error, so its seconds add before squaring (as ``TrustedReadingsPath``'s
-    /// σ). Index s holds the sum over states 0…s; ``judge`` takes the window's two end states' inner halves alone.
+    /// Running sums over the states of each reading's variance in the path, (σ × the seconds it stands for)²: a
+    /// reading's seconds add before squaring, for they share its error (as ``TrustedReadingsPath``'s σ). Index s holds
+    /// the sum over states 0…s.
     let stateVariance: [Double]
-    /// Each state's reading σ, m/s (0 where none).
-    let sigmas: [Double]
+    /// Each state's reading σ, m/s (0 where none), and the span of time it stands for (``coverage``; empty where
+    /// none).
+    let sigmas: [Double], spans: [(from: Double, to: Double)]
+    /// For each state, the last state at or before it with a reading in its segment, and the first at or after it
+    /// (−1: none).
+    let previousReading: [Int], nextReading: [Int]
 
     /// A fast window's verdict.
     enum Verdict {
@@ -253,45 +259,92 @@ struct ReadingsVeto {
         max(gate.exitSeconds, gate.windowSeconds)
     }
 
+    /// The most a reading stands for on either side of its fix, seconds: 5, so at most 10 s in all (the forward
+    /// filter's ``TrackingProfile/maximumIntegrationSeconds`` on foot).
+    static let coverageSeconds = 5.0
+
     /// The sums for `speeds` (a trusted reading per state, NaN where none) and their σ `sigmas` (m/s) on the states
     /// at `times`; the steps that open a segment (chords across gaps) hold none.
+    ///
+    /// A reading stands for the time nearer its fix than any other reading's of the segment, at most
+    /// ``coverageSeconds`` on each side: with a reading at every state, half of each step beside it. With a speed on
+    /// every third fix a reading at the fix alone stood for a third of the window, and no jog read that way was
+    /// explained (a jog at 2.9 m/s so read, three seeds: 37 / 1 / 90 % of it).
     init(speeds: [Double], sigmas: [Double], times: [Double], opensSegment: [Bool]) {
         let n = times.count
-        var path = [Double](repeating: 0, count: n), seconds = path, variance = path
-        var readSigmas = path
-        for s in 0..<n where s < speeds.count && s < sigmas.count && !speeds[s].isNaN {
-            readSigmas[s] = sigmas[s]
+        var path = [Double](repeating: 0, count: n), seconds = path, variance = path, readSigmas = path
+        var previous = [Int](repeating: -1, count: n), next = previous
+        func reads(_ s: Int) -> Bool { s < speeds.count && s < sigmas.count && !speeds[s].isNaN }
+        for s in 0..<n {
+            if reads(s) { readSigmas[s] = sigmas[s] }
+            previous[s] = reads(s) ? s : (s >= 1 && !opensSegment[s] ? previous[s - 1] : -1)
+        }
+        for s in stride(from: n - 1, through: 0, by: -1) {
+            next[s] = reads(s) ? s : (s + 1 < n && !opensSegment[s + 1] ? next[s + 1] : -1)
+        }
+        // Each reading's span: to the midpoints with its neighbours in the segment, at most `coverageSeconds` away,
+        // and not beyond the segment's ends.
+        var spans = [(from: Double, to: Double)](repeating: (0, 0), count: n)
+        // (The segments' first and last times, for the first and last readings of each.)
+        var segmentEnd = [Double](repeating: 0, count: n)
+        for s in stride(from: n - 1, through: 0, by: -1) {
+            segmentEnd[s] = s + 1 < n && !opensSegment[s + 1] ? segmentEnd[s + 1] : times[s]
+        }
+        var segmentStart = 0.0
+        for s in 0..<n {
+            if s == 0 || opensSegment[s] { segmentStart = times[s] }
+            guard reads(s) else { continue }
+            let before = s >= 1 && !opensSegment[s] ? previous[s - 1] : -1
+            let after = s + 1 < n && !opensSegment[s + 1] ? next[s + 1] : -1
+            let from = before >= 0 ? (times[before] + times[s]) / 2 : segmentStart
+            let to = after >= 0 ? (times[s] + times[after]) / 2 : segmentEnd[s]
+            spans[s] = (max(from, times[s] - Self.coverageSeconds), min(to, times[s] + Self.coverageSeconds))
+        }
+        for s in 0..<n {
+            let standsFor = readSigmas[s] * (spans[s].to - spans[s].from)
+            variance[s] = (s >= 1 ? variance[s - 1] : 0) + standsFor * standsFor
         }
         for s in 1..<max(n, 1) {
             path[s] = path[s - 1]
             seconds[s] = seconds[s - 1]
-            guard s < speeds.count, !opensSegment[s] else { continue }
-            let half = (times[s] - times[s - 1]) / 2
-            for k in s - 1...s where !speeds[k].isNaN {
-                path[s] += speeds[k] * half
-                seconds[s] += half
+            guard !opensSegment[s] else { continue }
+            // The step's seconds in the spans of the readings either side of it (none lies between).
+            func add(_ k: Int) {
+                guard k >= 0 else { return }
+                let overlap = min(spans[k].to, times[s]) - max(spans[k].from, times[s - 1])
+                guard overlap > 0 else { return }
+                path[s] += speeds[k] * overlap
+                seconds[s] += overlap
             }
-        }
-        for s in 0..<n {
-            // The seconds state s's reading stands for: half of each step beside it within its segment.
-            let before = s >= 1 && !opensSegment[s] ? (times[s] - times[s - 1]) / 2 : 0
-            let after = s + 1 < n && !opensSegment[s + 1] ? (times[s + 1] - times[s]) / 2 : 0
-            let standsFor = readSigmas[s] * (before + after)
-            variance[s] = (s >= 1 ? variance[s - 1] : 0) + standsFor * standsFor
+            add(previous[s - 1])
+            if next[s] != previous[s - 1] { add(next[s]) }
         }
         pathMetres = path
         pathSeconds = seconds
         stateVariance = variance
         self.sigmas = readSigmas
+        self.spans = spans
+        previousReading = previous
+        nextReading = next
     }
 
     /// The variance of the readings' path over the window from state `low` to state `high` (`low < high`, in one
-    /// segment), m²: the inner states' whole readings, and the two end states' halves inside the window.
+    /// segment), m²: the readings that stand for time inside it, each for that time.
     func pathVariance(from low: Int, to high: Int, times: [Double]) -> Double {
-        let inner = high - low >= 2 ? stateVariance[high - 1] - stateVariance[low] : 0
-        let lowHalf = sigmas[low] * (times[low + 1] - times[low]) / 2
-        let highHalf = sigmas[high] * (times[high] - times[high - 1]) / 2
-        return max(inner, 0) + lowHalf * lowHalf + highHalf * highHalf
+        let (start, end) = (times[low], times[high])
+        func inside(_ k: Int) -> Double { max(0, min(spans[k].to, end) - max(spans[k].from, start)) }
+        // The first and last readings whose spans reach into the window.
+        var first = previousReading[low]
+        if first < 0 || inside(first) == 0 { first = nextReading[low] }
+        var last = nextReading[high]
+        if last < 0 || inside(last) == 0 { last = previousReading[high] }
+        guard first >= 0, last >= 0, first <= last else { return 0 }
+        let a = sigmas[first] * inside(first)
+        guard first < last else { return a * a }
+        let b = sigmas[last] * inside(last)
+        // The readings between them stand for time inside the window only.
+        let between = last - first >= 2 ? stateVariance[last - 1] - stateVariance[first] : 0
+        return a * a + b * b + max(between, 0)
     }
 
     /// The verdict on the window from state `low` to state `high` (in one segment) of step `step`, which `gate`
