@@ -227,17 +227,19 @@ public struct VehicleGate: Sendable, Hashable {
 /// before the bus's first fast spell, or after a slow spell longer than the latch's exit, is judged as a jog (the
 /// forward filter's too). The cost: a vehicle within the readings' noise of the sustained speed is judged by its
 /// positions over two minutes, and one at 3.05 m/s read honestly counts more of itself as walking (a reviewer's
-/// three: the 840 m walked around it +7.2 … +8.0 → +11.0 … +15.8 %).
+/// three: the 840 m walked around it +7.2 … +8.0 → +14.1 … +25.2 %).
 struct ReadingsVeto {
     /// Running sums of the readings over the steps: each step's seconds go to the nearest reading of its segment
-    /// (``coverage``), its speed times those seconds (metres) and the seconds. Index s holds the sums of steps 1…s.
+    /// within ``coverageSeconds`` (time farther from every reading goes to none, so the readings may stand for less
+    /// than a window: `judge` asks for half of it), its speed times those seconds (metres) and the seconds. Index s
+    /// holds the sums of steps 1…s.
     let pathMetres: [Double], pathSeconds: [Double]
     /// Running sums over the states of each reading's variance in the path, (σ × the seconds it stands for)²: a
     /// reading's seconds add before squaring, for they share its error (as ``TrustedReadingsPath``'s σ). Index s holds
     /// the sum over states 0…s.
     let stateVariance: [Double]
-    /// Each state's reading σ, m/s (0 where none), and the span of time it stands for (``coverage``; empty where
-    /// none).
+    /// Each state's reading σ, m/s (0 where none), and the span of time it stands for (see ``coverageSeconds``; empty
+    /// where none).
     let sigmas: [Double], spans: [(from: Double, to: Double)]
     /// For each state, the last state at or before it with a reading in its segment, and the first at or after it
     /// (−1: none).
@@ -259,8 +261,10 @@ struct ReadingsVeto {
         max(gate.exitSeconds, gate.windowSeconds)
     }
 
-    /// The most a reading stands for on either side of its fix, seconds: 5, so at most 10 s in all (the forward
-    /// filter's ``TrackingProfile/maximumIntegrationSeconds`` on foot).
+    /// The most a reading stands for on either side of its fix, seconds: 5, so at most 10 s in all, as one fix's
+    /// speed stands for at most 10 s in the forward filter on every preset profile
+    /// (``TrackingProfile/maximumIntegrationSeconds``); a constant, the same for every profile. (Two readings at the
+    /// same time, which the tracker never keeps, would share the time between them: the earlier the time before.)
     static let coverageSeconds = 5.0
 
     /// The sums for `speeds` (a trusted reading per state, NaN where none) and their σ `sigmas` (m/s) on the states

@@ -1767,7 +1767,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // 2.9 m/s averaged over 3 m/s in one window by their noise, and the latch that backed held the rest of the
         // jog. The assumed accuracy, not the fix's: read here, it cost the `tracker` benchmark instructions on
         // every fix.)
-        // (At least a second: the step is 0 just after an anchor, which would drop the margin.)
+        // (At least a second: the step is 0 just after an anchor, which would drop the margin; a receiver faster than
+        // 1 Hz is judged as if at 1 Hz, a wider margin, which only makes a backing rarer.)
         let step = min(max(lastStepSeconds, 1), profile.maximumIntegrationSeconds)
         let noise = 2 * profile.assumedSpeedAccuracyMetresPerSecond * (step / readingsSeconds).squareRoot()
         let backed = readsVehicle || (isTrusted && mean - noise > profile.maximumSustainedSpeedMetresPerSecond)
