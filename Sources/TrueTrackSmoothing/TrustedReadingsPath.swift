@@ -51,11 +51,16 @@ struct TrustedReadingsPath {
     /// filter with, or when they leave the readings out.
     ///
     /// - Complexity: O(n): one forward-filter pass and three arrays of n.
-    init?(_ p: TrackProblem, fixes: [Fix], options: SmoothingOptions, countedSteps: [Bool]?) {
-        guard options.usesDoppler, let profile = options.speedReadingCheck else { return nil }
+    /// `stateSpeeds`: ``stateSpeeds(_:fixes:options:)``'s result where the caller has it (the vehicle gate may have
+    /// asked for it), else it is computed here.
+    init?(
+        _ p: TrackProblem, fixes: [Fix], options: SmoothingOptions, countedSteps: [Bool]?,
+        stateSpeeds known: (speeds: [Double], sigmas: [Double])? = nil
+    ) {
         let n = p.stateCount
-        guard n > WholeTrackSmoother.minimumTrustedSteps else { return nil }
-        let (speeds, sigmas) = Self.stateSpeeds(p, fixes: fixes, options: options, profile: profile)
+        guard n > WholeTrackSmoother.minimumTrustedSteps,
+            let (speeds, sigmas) = known ?? Self.stateSpeeds(p, fixes: fixes, options: options)
+        else { return nil }
         var compared = [Bool](repeating: false, count: n)
         var path = 0.0, variance = 0.0, steps = 0, comparedSeconds = 0.0, countedSeconds = 0.0
         // The seconds the reading of state s − 1 stands for: half of each compared step beside it.
@@ -84,12 +89,15 @@ struct TrustedReadingsPath {
     }
 
     /// Each state of `p` (built from `fixes` with `options`)'s first trusted reading the problem takes, m/s (NaN:
-    /// none), and its speed σ (0 where none): trusted by a forward filter with `profile` fed `fixes`.
+    /// none), and its speed σ (0 where none): trusted by a forward filter with the options'
+    /// ``SmoothingOptions/speedReadingCheck`` profile fed `fixes`; `nil` when the options leave the readings out or
+    /// name no such profile.
     ///
     /// - Complexity: O(n): one forward-filter pass and two arrays of the state count.
-    static func stateSpeeds(_ p: TrackProblem, fixes: [Fix], options: SmoothingOptions, profile: TrackingProfile)
-        -> (speeds: [Double], sigmas: [Double])
+    static func stateSpeeds(_ p: TrackProblem, fixes: [Fix], options: SmoothingOptions)
+        -> (speeds: [Double], sigmas: [Double])?
     {
+        guard options.usesDoppler, let profile = options.speedReadingCheck else { return nil }
         let n = p.stateCount
         let trustedFix = Tracker.trustedSpeedReadings(in: fixes, profile: profile)
         var speeds = [Double](repeating: .nan, count: n), sigmas = [Double](repeating: 0, count: n)

@@ -68,11 +68,19 @@ public struct VehicleGate: Sendable, Hashable {
     }
 
     /// Whether the smoothed track moves from state `low` to state `high` faster than
-    /// ``maximumSustainedSpeedMetresPerSecond``.
-    func isFaster(from low: Int, to high: Int, times: [Double], solution x: [Double], order: Int) -> Bool {
+    /// ``maximumSustainedSpeedMetresPerSecond``, by more than `allowanceMetres` (≥ 0) over their seconds.
+    func isFaster(
+        from low: Int, to high: Int, times: [Double], solution x: [Double], order: Int, allowanceMetres: Double = 0
+    ) -> Bool {
         let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
-        let limit = maximumSustainedSpeedMetresPerSecond * (times[high] - times[low])
+        let limit = maximumSustainedSpeedMetresPerSecond * (times[high] - times[low]) + allowanceMetres
         return de * de + dn * dn > limit * limit
+    }
+
+    /// The straight line from state `low` to state `high` of solution `x`, metres.
+    static func netMetres(from low: Int, to high: Int, solution x: [Double], order: Int) -> Double {
+        let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
+        return (de * de + dn * dn).squareRoot()
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it belongs to a ride (index 0 is
@@ -367,34 +375,19 @@ struct ReadingsVeto {
         // reviewer's fixes every 2–5 s: 2,609 of 2,610 m on one seed, 58 m on the next). Within it, the net decides.
         let meanSigma = pathVariance(from: low, to: high, times: times).squareRoot() / readingsSeconds
         if mean - 2 * meanSigma > sustained { return .backed }
-        let net = Self.net(from: low, to: high, solution: x, order: order)
-        return net <= 1.5 * mean * (times[high] - times[low])
-            && isWithinSustainedSpeed(
-                from: low, to: high, net: net, times: times, positionVariances: positionVariances, gate: gate)
-            && isWithinSustainedSpeed(
-                from: longWindow.low, to: step,
-                net: Self.net(from: longWindow.low, to: step, solution: x, order: order),
-                times: times, positionVariances: positionVariances, gate: gate)
-            && isWithinSustainedSpeed(
-                from: step - 1, to: longWindow.high,
-                net: Self.net(from: step - 1, to: longWindow.high, solution: x, order: order), times: times,
-                positionVariances: positionVariances, gate: gate)
+        // Within four times the noise of each stretch's two ends of the sustained speed (√(σ²ₗₒ + σ²ₕᵢ) per axis).
+        func isWithinSustainedSpeed(from low: Int, to high: Int) -> Bool {
+            let variance =
+                positionVariances.count == times.count ? max(positionVariances[low] + positionVariances[high], 0) : 0
+            return !gate.isFaster(
+                from: low, to: high, times: times, solution: x, order: order, allowanceMetres: 4 * variance.squareRoot()
+            )
+        }
+        return VehicleGate.netMetres(from: low, to: high, solution: x, order: order)
+            <= 1.5 * mean * (times[high] - times[low])
+            && isWithinSustainedSpeed(from: low, to: high)
+            && isWithinSustainedSpeed(from: longWindow.low, to: step)
+            && isWithinSustainedSpeed(from: step - 1, to: longWindow.high)
             ? .explained : .unexplained
-    }
-
-    /// The straight line from state `low` to state `high` of solution `x`, metres.
-    static func net(from low: Int, to high: Int, solution x: [Double], order: Int) -> Double {
-        let de = x[2 * high] - x[2 * low], dn = x[order + 2 * high] - x[order + 2 * low]
-        return (de * de + dn * dn).squareRoot()
-    }
-
-    /// Whether `net`, from state `low` to state `high`, less four times the noise of its two ends, is within the
-    /// sustained speed over their seconds.
-    func isWithinSustainedSpeed(
-        from low: Int, to high: Int, net: Double, times: [Double], positionVariances: [Double], gate: VehicleGate
-    ) -> Bool {
-        let variance =
-            positionVariances.count == times.count ? max(positionVariances[low] + positionVariances[high], 0) : 0
-        return net - 4 * variance.squareRoot() <= gate.maximumSustainedSpeedMetresPerSecond * (times[high] - times[low])
     }
 }

@@ -284,14 +284,20 @@ public struct WholeTrackSmoother: Sendable {
             }
             readings.sort { $0.seconds < $1.seconds }
         }
+        // Each state's trusted speed reading (``TrustedReadingsPath/stateSpeeds(_:fixes:options:)``: a forward-filter
+        // pass over the fixes), asked for by the vehicle gate at its first fast window and by the readings' path
+        // below: computed once, on the first ask (`.none`: not asked yet).
+        var trustedStateSpeeds: (speeds: [Double], sigmas: [Double])?? = .none
+        func trustedSpeeds() -> (speeds: [Double], sigmas: [Double])? {
+            if case .some(let known) = trustedStateSpeeds { return known }
+            let computed = TrustedReadingsPath.stateSpeeds(problem, fixes: fixes, options: options)
+            trustedStateSpeeds = .some(computed)
+            return computed
+        }
         let vehicleSteps: [Bool]? = options.vehicleGate.map { gate in
             gate.vehicleSteps(
                 times: problem.times, opensSegment: problem.opensSegment, solution: system.rhs, order: order,
-                readings: readings, positionVariances: variances,
-                trustedSpeeds: {
-                    guard options.usesDoppler, let profile = options.speedReadingCheck else { return nil }
-                    return TrustedReadingsPath.stateSpeeds(problem, fixes: fixes, options: options, profile: profile)
-                })
+                readings: readings, positionVariances: variances, trustedSpeeds: trustedSpeeds)
         }
         var countedSteps: [Bool]?
         var jumps: JumpFinder?
@@ -499,7 +505,9 @@ public struct WholeTrackSmoother: Sendable {
         // length over its steps, taken before the gradient pass below writes over the solution.
         let readingsPath =
             needsModelTerm
-            ? TrustedReadingsPath(problem, fixes: fixes, options: options, countedSteps: countedSteps) : nil
+            ? TrustedReadingsPath(
+                problem, fixes: fixes, options: options, countedSteps: countedSteps,
+                stateSpeeds: trustedStateSpeeds ?? nil) : nil
         let reportedOverReadings = readingsPath?.trackMetres(problem, solution: system.rhs, curveSteps: curveSteps)
         // Term 6, the noise's lengthening of the reported track, while its factor and solution are in place:
         // this track's, unless the white-part reading below replaces it.

@@ -20,11 +20,9 @@ public enum JogTracks {
             }
             let x = east + sigma * random.gaussian(), y = north + sigma * random.gaussian()
             let reading = speed + 0.15 * random.gaussian(), reads = i % readingEvery == 0
-            return try! Fix(
-                timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
-                latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
-                horizontalAccuracyMetres: 1.5096 * sigma, speedMetresPerSecond: reads ? reading : nil,
-                courseDegrees: reads ? heading : nil)
+            return fix(
+                second: i, east: x, north: y, accuracy: 1.5096 * sigma, speed: reads ? reading : nil,
+                course: reads ? heading : nil)
         }
     }
 
@@ -55,10 +53,7 @@ public enum JogTracks {
             let x = east + 3 * random.gaussian(), y = north + 3 * random.gaussian()
             var reading = max(0, speed + 0.15 * random.gaussian())
             if riding { reading = min(reading, readingCap + 0.05 * random.gaussian()) }
-            return try! Fix(
-                timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
-                latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
-                horizontalAccuracyMetres: 4.5, speedMetresPerSecond: reading, courseDegrees: riding ? 0 : 90)
+            return fix(second: i, east: x, north: y, accuracy: 4.5, speed: reading, course: riding ? 0 : 90)
         }
     }
 
@@ -74,12 +69,20 @@ public enum JogTracks {
             north += speed
             let y = north + 3 * random.gaussian(), x = 3 * random.gaussian()
             fixes.append(
-                try! Fix(
-                    timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(i) * 1000),
-                    latitude: 48.1 + y / 111_132, longitude: 11.5 + x / (111_320 * cos(48.1 * Double.pi / 180)),
-                    horizontalAccuracyMetres: 4.5, speedMetresPerSecond: max(0, speed + 0.15 * random.gaussian()),
-                    courseDegrees: speed > 0 ? 0 : nil))
+                fix(
+                    second: i, east: x, north: y, accuracy: 4.5, speed: max(0, speed + 0.15 * random.gaussian()),
+                    course: speed > 0 ? 0 : nil))
         }
         return fixes
+    }
+
+    /// The fix `second` seconds after 2024-05-01 06:00 UTC at (`east`, `north`) metres from (48.1° N, 11.5° E),
+    /// stating `accuracy` metres, with its speed and course readings.
+    static func fix(second: Int, east: Double, north: Double, accuracy: Double, speed: Double?, course: Double?) -> Fix
+    {
+        try! Fix(
+            timestamp: Timestamp(millisecondsSince1970: 1_714_543_200_000 + Int64(second) * 1000),
+            latitude: 48.1 + north / 111_132, longitude: 11.5 + east / (111_320 * cos(48.1 * Double.pi / 180)),
+            horizontalAccuracyMetres: accuracy, speedMetresPerSecond: speed, courseDegrees: course)
     }
 }
