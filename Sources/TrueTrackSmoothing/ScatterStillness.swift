@@ -22,7 +22,8 @@ extension StillnessGate {
     static let stillScatterFarChiSquared = 13.8
 
     /// The steps inside stretches of at least ``stillScatterSeconds`` whose fixes scatter about their mean no more
-    /// than their stated accuracies allow a receiver at rest (``stillScatterRatio``): `result[s]` is whether the
+    /// than their stated accuracies allow a receiver at rest (``stillScatterRatio``) and do not come back as a
+    /// course walked round does (``stillScatterReturnDip``): `result[s]` is whether the
     /// step into state `s` (from `s − 1`) lies inside such a stretch, `nil` when none does or the rule is off.
     ///
     /// A stretch reaches across a gap that splits the track (a sparse logger's steps open segments on the running
@@ -42,7 +43,9 @@ extension StillnessGate {
     ///   - breakSeconds: the longest step a stretch may contain, seconds (``SmoothingOptions/recordingBreakSeconds``).
     /// - Complexity: O(n) as the fixes come (the stretch's two ends only move forward, its scatter kept by a
     ///   weighted running mean that fixes join and leave, each fix judged far or not once); a passing stretch also
-    ///   reads its trimmed ends. Allocates one array of n weights and the result.
+    ///   reads its trimmed ends, and brings its pairs of fixes a lag apart (``LagScatter``, at most 24 each way per
+    ///   fix) up to date, no more work than keeping them all along. Allocates one array of n weights and the
+    ///   result.
     func stillByScatter(
         _ p: TrackProblem, fixes: [Fix], positionWeights: [Double], totals: [Totals], breakSeconds: Double
     ) -> [Bool]? {
@@ -62,12 +65,17 @@ extension StillnessGate {
         }
         // (At least two fixes: with one, the degrees of freedom are 0.)
         let window = stillScatterSeconds, ratioBound = stillScatterRatio, fewest = max(stillScatterMinimumFixes, 2)
+        let returnDip = stillScatterReturnDip
         inverseVariance.withUnsafeBufferPointer { w in
             p.positionState.withUnsafeBufferPointer { state in
                 p.times.withUnsafeBufferPointer { times in
                     p.positionEast.withUnsafeBufferPointer { east in
                         p.positionNorth.withUnsafeBufferPointer { north in
                             var scatter = WeightedScatter()
+                            var lags = LagScatter()
+                            // The measurements lagsLow..<lagsHigh whose pairs `lags` holds: brought up to a stretch
+                            // only when its scatter passes, so a walk, whose stretches never do, pays nothing.
+                            var lagsLow = 0, lagsHigh = 0
                             func time(_ m: Int) -> Double { times[state[m]] }
                             /// Whether measurement m lies beyond `bound` (χ² of two axes) from the stretch's mean,
                             /// in units of the stretch's own scatter (`ratio`: its χ² per degree of freedom).
@@ -88,6 +96,7 @@ extension StillnessGate {
                                 var end = start + 1
                                 while end < count, w[end] >= 0, !opensRun(end) { end += 1 }
                                 scatter = WeightedScatter()
+                                (lags, lagsLow, lagsHigh) = (LagScatter(), start, start)
                                 // The last fix judged far or not, and the last judged far (`start − 1`: none).
                                 var checkedThrough = start - 1, lastFar = start - 1
                                 var high = start  // the stretch is low…high−1
@@ -101,7 +110,27 @@ extension StillnessGate {
                                     guard time(high - 1) - time(low) >= window else { break }
                                     let degrees = Double(2 * (scatter.count - 1))
                                     let ratio = scatter.chiSquared / degrees
-                                    let passes = scatter.count >= fewest && scatter.chiSquared <= ratioBound * degrees
+                                    var passes = scatter.count >= fewest && scatter.chiSquared <= ratioBound * degrees
+                                    if passes, returnDip > 0 {
+                                        // The pairs brought to low..<high: those of the measurements that left
+                                        // taken out, those that joined put in (or all afresh when none is shared;
+                                        // either way no more work than keeping them all along).
+                                        if low >= lagsHigh {
+                                            (lags, lagsLow, lagsHigh) = (LagScatter(), low, low)
+                                        }
+                                        for m in lagsLow..<low {
+                                            lags.pairs(
+                                                of: m, after: true, within: lagsHigh, sign: -1, time: time, east: east,
+                                                north: north, w: w)
+                                        }
+                                        for m in lagsHigh..<high {
+                                            lags.pairs(
+                                                of: m, after: false, within: low, sign: 1, time: time, east: east,
+                                                north: north, w: w)
+                                        }
+                                        (lagsLow, lagsHigh) = (low, high)
+                                        passes = !lags.comesBack(scatterRatio: ratio, dip: returnDip)
+                                    }
                                     if passes {
                                         // Each fix is judged far or not once, by the first such stretch that holds
                                         // it; a stretch holding a far fix is none.
@@ -124,7 +153,9 @@ extension StillnessGate {
                                             markedThrough = last
                                         }
                                     }
-                                    if w[low] > 0 { scatter.remove(east: east[low], north: north[low], weight: w[low]) }
+                                    if w[low] > 0 {
+                                        scatter.remove(east: east[low], north: north[low], weight: w[low])
+                                    }
                                 }
                                 start = end
                             }
@@ -171,5 +202,110 @@ struct WeightedScatter {
         east -= de * share
         north -= dn * share
         chiSquared = max(0, chiSquared - w * (de * (e - east) + dn * (n - north)))
+    }
+}
+
+/// The mean squared displacement between a stretch's fixes a time lag apart, in bands of lag, kept as fixes join
+/// and leave the stretch: what tells a small course walked round and round (a corridor paced, laps of a yard) from
+/// a receiver at rest whose fixes scatter as far (see ``StillnessGate/stillScatterReturnDip``).
+///
+/// Each pair of fixes i, j a lag apart adds w̃ |pⱼ − pᵢ|² / 2 to its band, w̃ = wᵢwⱼ / (wᵢ + wⱼ) the inverse of
+/// the pair's summed per-axis variances: 1 per pair in expectation for white noise with the stated accuracies,
+/// the same unit as the stretch's scatter ratio (its χ² per degree of freedom).
+struct LagScatter {
+    /// The index lags paired: every one up to 6, then thinning, up to 144 (at 1 Hz each band still holds hundreds
+    /// of pairs; at 15 s every lag under ``longestLagSeconds`` is paired). Why thinned: a fix joins and leaves
+    /// with at most 24 pairs each way, where every lag under 150 s at 1 Hz would be 150.
+    static let indexLags = [1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144]
+    /// The longest lag paired, seconds: 150, a quarter of the shortest still stretch (600 s). Why: a drift's
+    /// squared displacement grows with the lag while the stretch's scatter about its own mean misses the drift's
+    /// slow part; up to about a third of the stretch the first stays within the second even for an error that
+    /// wanders over hours (a Gauss–Markov error of τ ≫ the stretch: lag / τ against stretch / 3τ).
+    static let longestLagSeconds = 150.0
+    /// The bands' upper edges, seconds: 10 s wide up to 30 s, 15 s up to 90 s, 20 s up to 150 s. Why: a course's
+    /// return shows as a band below the one before it, and a round of 20–150 s (a 25 m corridor at 1.1 m/s: 45 s;
+    /// a 40 × 20 m yard at 1 m/s: 120 s) puts its half and its whole round in different bands.
+    static let bandUpperSeconds: [Double] = [10, 20, 30, 45, 60, 75, 90, 110, 130, 150]
+    /// The fewest pairs a band needs to be compared.
+    static let fewestPairs = 5.0
+    /// The variance of a band's mean pair term under white noise, times its pair count: 1.5. A pair's term has
+    /// variance 1, and the pairs a lag apart share their fixes with their neighbours (two terms sharing a fix
+    /// correlate by ¼ under Gaussian noise): 1 + 2 × ¼.
+    static let pairVariance = 1.5
+    /// How many standard deviations of white noise's band means a return must stand out by: 3.5. Why: a sparse
+    /// logger's bands hold a few pairs each, and a stretch is judged at every fix it starts from; in a prototype
+    /// (20-minute desks under white noise every 1–30 s, ±10 %, 13,000 stretches) 3 standard deviations counted
+    /// with independent pairs failed 8 stretches, 3 with shared fixes none, and 3.5 leaves a margin.
+    static let returnSigmas = 3.5
+
+    /// Each band's summed terms and pair count.
+    var sums = [Double](repeating: 0, count: bandUpperSeconds.count)
+    var counts = [Double](repeating: 0, count: bandUpperSeconds.count)
+
+    /// The band of a lag: ``bandUpperSeconds`` as arithmetic (10 s wide to 30 s, 15 s to 90 s, 20 s beyond; the
+    /// last band open).
+    @inline(__always) static func band(lagSeconds: Double) -> Int {
+        lagSeconds < 30
+            ? Int(max(lagSeconds, 0) / 10)
+            : lagSeconds < 90 ? 3 + Int((lagSeconds - 30) / 15) : min(7 + Int((lagSeconds - 90) / 20), 9)
+    }
+
+    /// Adds a pair's term (`count` 1), or removes one (`count` −1, the term negated), `lagSeconds` apart.
+    mutating func add(lagSeconds: Double, term: Double, count: Double) {
+        let band = Self.band(lagSeconds: lagSeconds)
+        sums[band] += term
+        counts[band] += count
+    }
+
+    /// Adds (`sign` 1) or removes (−1) the pairs of measurement `m` with those after it up to `bound` (exclusive;
+    /// `after`) or before it down to `bound`, a lag of ``indexLags`` apart and under ``longestLagSeconds``, each
+    /// pair's term w̃ |pⱼ − pᵢ|² / 2; `w` 0 leaves a measurement out.
+    mutating func pairs(
+        of m: Int, after: Bool, within bound: Int, sign: Double, time: (Int) -> Double,
+        east: UnsafeBufferPointer<Double>, north: UnsafeBufferPointer<Double>, w: UnsafeBufferPointer<Double>
+    ) {
+        let wm = w[m], tm = time(m), em = east[m], nm = north[m]
+        guard wm > 0 else { return }
+        // One uniqueness check per fix, not per pair.
+        var sums = self.sums, counts = self.counts
+        self.sums = []
+        self.counts = []
+        sums.withUnsafeMutableBufferPointer { sums in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for k in Self.indexLags {
+                    let other = after ? m + k : m - k
+                    guard after ? other < bound : other >= bound else { break }
+                    let lag = abs(time(other) - tm)
+                    guard lag < Self.longestLagSeconds else { break }
+                    let wo = w[other]
+                    guard wo > 0 else { continue }
+                    let de = east[other] - em, dn = north[other] - nm
+                    let band = Self.band(lagSeconds: lag)
+                    sums[band] += sign * (de * de + dn * dn) * wm * wo / (wm + wo) / 2
+                    counts[band] += sign
+                }
+            }
+        }
+        self.sums = sums
+        self.counts = counts
+    }
+
+    /// Whether the squared displacement falls back by more than `dip` (in units of the stretch's scatter ratio)
+    /// from a band to a longer one, by ``returnSigmas`` too: the course came back towards where it was. At rest it
+    /// does not: an error whose correlation fades with the lag has a squared displacement that only grows with it.
+    func comesBack(scatterRatio: Double, dip: Double) -> Bool {
+        guard dip > 0, scatterRatio > 0 else { return false }
+        var highest = -Double.infinity, highestCount = 0.0
+        for band in sums.indices where counts[band] >= Self.fewestPairs {
+            let mean = sums[band] / counts[band] / scatterRatio
+            if highest - mean > dip,
+                highest - mean > Self.returnSigmas
+                    * (Self.pairVariance * (1 / highestCount + 1 / counts[band])).squareRoot()
+            {
+                return true
+            }
+            if mean > highest { (highest, highestCount) = (mean, counts[band]) }
+        }
+        return false
     }
 }

@@ -200,6 +200,18 @@ public struct StillnessGate: Sendable, Hashable {
     /// The fewest fixes a still stretch needs: 10 (with fewer, χ² scatters too widely to judge at
     /// ``stillScatterRatio``).
     public var stillScatterMinimumFixes: Int
+    /// How far the squared displacement between a stretch's fixes must fall back from one band of time lag to a
+    /// longer one (up to 150 s) for the stretch to be a course walked round, not a receiver at rest: 0.7, in units
+    /// of the stretch's scatter ratio (see ``stillScatterRatio``); 0 turns the test off.
+    ///
+    /// Why: the scatter says how far fixes spread, not whether they move, and a small course (a 25 m corridor
+    /// paced, laps of a 40 × 20 m yard) under correlated or overstated noise spreads no further than a desk: such
+    /// walks read 0 m through this rule. At rest the squared displacement only grows with the lag (an error whose
+    /// correlation fades with time); on a course it falls back as the walker comes round. Measured with a
+    /// prototype on 600 s stretches (`docs/ARCHITECTURE.md`): Gauss–Markov desks (σ 5–10 m, τ 20–300 s, every
+    /// 1–15 s) fell back by at most 0.66, courses by 0.5–1.9 (a 25 m corridor under correlated noise stated 1.5
+    /// times: 0.13–0.8).
+    public var stillScatterReturnDip: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
     public init(profile: TrackingProfile) {
@@ -224,6 +236,7 @@ public struct StillnessGate: Sendable, Hashable {
         stillScatterSeconds = 600
         stillScatterRatio = 1.5
         stillScatterMinimumFixes = 10
+        stillScatterReturnDip = 0.7
     }
 
     /// For each state `s ≥ 1`, whether the step from state `s − 1` into it counts (index 0 is always `false`;

@@ -132,4 +132,103 @@ private typealias S = SmoothingSupport
         s.remove(east: 0, north: 3, weight: 2)
         #expect(s.count == 0 && s.chiSquared == 0)
     }
+
+    /// A logger every `cadence` s for `seconds` along `position(t)`, whose error is a Gauss–Markov process of
+    /// `sigma` m per axis and correlation time `tau` s plus white noise of `white` m, stating `stated` times its
+    /// honest 68 % radius, without speeds.
+    static func driftingLogger(
+        seconds: Double, cadence: Double, sigma: Double, tau: Double, white: Double, stated: Double, seed: UInt64,
+        position: (Double) -> (Double, Double) = { _ in (0, 0) }
+    ) -> [Fix] {
+        var rng = TestRNG(state: seed)
+        let a = exp(-cadence / tau), q = sigma * (1 - a * a).squareRoot()
+        var drift = (sigma * rng.gaussian(), sigma * rng.gaussian())
+        let accuracy = 1.509592 * (sigma * sigma + white * white).squareRoot() * stated
+        return stride(from: 0.0, through: seconds, by: cadence).map { t in
+            drift = (a * drift.0 + q * rng.gaussian(), a * drift.1 + q * rng.gaussian())
+            let (e, n) = position(t)
+            return S.fix(
+                seconds: t, east: e + drift.0 + white * rng.gaussian(), north: n + drift.1 + white * rng.gaussian(),
+                accuracy: accuracy)
+        }
+    }
+
+    /// Round a `width` × `height` m rectangle at `speed` m/s, from its south-west corner eastwards.
+    static func laps(width: Double, height: Double, speed: Double) -> (Double) -> (Double, Double) {
+        { t in
+            let s = (t * speed).truncatingRemainder(dividingBy: 2 * (width + height))
+            if s < width { return (s, 0) }
+            if s < width + height { return (width, s - width) }
+            if s < 2 * width + height { return (2 * width + height - s, height) }
+            return (0, 2 * (width + height) - s)
+        }
+    }
+
+    @Test(arguments: [(1.0, 3.0, 8.0, 1.5, 31 as UInt64), (5.0, 0.0, 10.0, 1.5, 32)])
+    func lapsOfASmallYardUnderCorrelatedNoiseCount(
+        cadence: Double, white: Double, sigma: Double, stated: Double, seed: UInt64
+    ) {
+        // Twenty minutes round a 40 × 20 m yard at 1 m/s (1,200 m) under a Gauss–Markov error (τ 60 s) stated 1.5
+        // times: the fixes spread no further than a desk's, and without the return test the rule held every lap.
+        let fixes = Self.driftingLogger(
+            seconds: 1200, cadence: cadence, sigma: sigma, tau: 60, white: white, stated: stated, seed: seed,
+            position: Self.laps(width: 40, height: 20, speed: 1))
+        let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
+        var options = SmoothingOptions(profile: .walking)
+        options.stillnessGate?.stillScatterReturnDip = 0
+        let without = WholeTrackSmoother(options: options).smooth(fixes)
+        #expect(track.distanceMetres > 400, "\(track.distanceMetres) m of 1,200")
+        #expect(without.distanceMetres < 100, "the case needs the test: \(without.distanceMetres) m without it")
+    }
+
+    @Test(arguments: [(1.0, 20.0), (1.0, 60.0), (5.0, 30.0), (1.0, 300.0), (15.0, 60.0)])
+    func aDriftingDeskStaysStill(cadence: Double, tau: Double) {
+        // Twenty minutes at rest under a Gauss–Markov error of σ 5 m: its squared displacement only grows with the
+        // lag, so no stretch reads as a course walked round.
+        let fixes = Self.driftingLogger(
+            seconds: 1200, cadence: cadence, sigma: 5, tau: tau, white: 0, stated: 1, seed: 33)
+        let options = SmoothingOptions(profile: .walking)
+        var without = options
+        without.stillnessGate?.stillScatterReturnDip = 0
+        let track = WholeTrackSmoother(options: options).smooth(fixes)
+        #expect(track.distanceMetres == WholeTrackSmoother(options: without).smooth(fixes).distanceMetres)
+        #expect(Self.held(fixes) != nil)
+    }
+
+    @Test func aCourseComesBackAndADriftDoesNot() {
+        // 40 pairs at 5 s lag averaging 2, 40 at 15 s averaging 1: a fall of 1 in units of a scatter ratio of 1,
+        // 1 / √(1.5 (1/40 + 1/40)) = 3.65 standard deviations: the course came back.
+        var lags = LagScatter()
+        for _ in 0..<40 {
+            lags.add(lagSeconds: 5, term: 2, count: 1)
+            lags.add(lagSeconds: 15, term: 1, count: 1)
+        }
+        #expect(lags.comesBack(scatterRatio: 1, dip: 0.7))
+        // The same in units of a scatter ratio of 2: a fall of 0.5, under the dip.
+        #expect(!lags.comesBack(scatterRatio: 2, dip: 0.7))
+        #expect(!lags.comesBack(scatterRatio: 1, dip: 0))
+        // Removing pairs takes their terms back: 30 each way leave a fall of 1 by only 3.3 standard deviations.
+        for _ in 0..<10 {
+            lags.add(lagSeconds: 5, term: -2, count: -1)
+            lags.add(lagSeconds: 15, term: -1, count: -1)
+        }
+        #expect(lags.counts[0] == 30 && lags.counts[1] == 30)
+        #expect(!lags.comesBack(scatterRatio: 1, dip: 0.7))
+        // A displacement that grows with the lag never falls back.
+        var drift = LagScatter()
+        for (lag, term) in [(5.0, 0.2), (15, 0.5), (25, 0.8), (40, 1.0), (140, 1.0)] {
+            for _ in 0..<100 { drift.add(lagSeconds: lag, term: term, count: 1) }
+        }
+        #expect(!drift.comesBack(scatterRatio: 0.5, dip: 0.7))
+        // Lags at a band's upper edge belong to the next band; 150 s and beyond to the last.
+        for (band, upper) in LagScatter.bandUpperSeconds.enumerated() {
+            var edges = LagScatter()
+            edges.add(lagSeconds: upper.nextDown, term: 0, count: 1)
+            edges.add(lagSeconds: upper, term: 0, count: 1)
+            let expected: [Double] = band < 9 ? [1, 1] : [2, 2]
+            #expect([edges.counts[band], edges.counts[min(band + 1, 9)]] == expected, "band \(band)")
+        }
+        drift.add(lagSeconds: 400, term: 0, count: 1)
+        #expect(drift.counts[9] == 101)
+    }
 }
