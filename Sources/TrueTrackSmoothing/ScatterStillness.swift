@@ -97,6 +97,9 @@ extension StillnessGate {
                                 while end < count, w[end] >= 0, !opensRun(end) { end += 1 }
                                 scatter = WeightedScatter()
                                 (lags, lagsLow, lagsHigh) = (LagScatter(), start, start)
+                                // Faster than 1 Hz, the index lags stretch so that they still reach 144 s or so.
+                                let lagStride = LagScatter.stride(
+                                    meanStepSeconds: (time(end - 1) - time(start)) / Double(max(end - start - 1, 1)))
                                 // The last fix judged far or not, and the last judged far (`start − 1`: none).
                                 var checkedThrough = start - 1, lastFar = start - 1
                                 var high = start  // the stretch is low…high−1
@@ -120,12 +123,14 @@ extension StillnessGate {
                                         }
                                         for m in lagsLow..<low {
                                             lags.pairs(
-                                                of: m, after: true, within: lagsHigh, sign: -1, time: time, east: east,
+                                                of: m, after: true, within: lagsHigh, sign: -1, stride: lagStride,
+                                                time: time, east: east,
                                                 north: north, w: w)
                                         }
                                         for m in lagsHigh..<high {
                                             lags.pairs(
-                                                of: m, after: false, within: low, sign: 1, time: time, east: east,
+                                                of: m, after: false, within: low, sign: 1, stride: lagStride,
+                                                time: time, east: east,
                                                 north: north, w: w)
                                         }
                                         (lagsLow, lagsHigh) = (low, high)
@@ -214,7 +219,8 @@ struct WeightedScatter {
 /// the same unit as the stretch's scatter ratio (its χ² per degree of freedom).
 struct LagScatter {
     /// The index lags paired: every one up to 6, then thinning, up to 144 (at 1 Hz each band still holds hundreds
-    /// of pairs; at 15 s every lag under ``longestLagSeconds`` is paired). Why thinned: a fix joins and leaves
+    /// of pairs; at 15 s every lag under ``longestLagSeconds`` is paired), times ``stride(meanStepSeconds:)`` for a
+    /// logger faster than 1 Hz (5 Hz would pair only up to 29 s). Why thinned: a fix joins and leaves
     /// with at most 24 pairs each way, where every lag under 150 s at 1 Hz would be 150.
     static let indexLags = [1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144]
     /// The longest lag paired, seconds: 150, a quarter of the shortest still stretch (600 s). Why: a drift's
@@ -222,6 +228,12 @@ struct LagScatter {
     /// slow part; up to about a third of the stretch the first stays within the second even for an error that
     /// wanders over hours (a Gauss–Markov error of τ ≫ the stretch: lag / τ against stretch / 3τ).
     static let longestLagSeconds = 150.0
+
+    /// The factor on ``indexLags`` for a run whose fixes come every `meanStepSeconds` on average: 1 at 1 Hz and
+    /// slower, the fixes per second rounded up when faster (at most 100).
+    static func stride(meanStepSeconds: Double) -> Int {
+        meanStepSeconds >= 1 ? 1 : Int(min((1 / max(meanStepSeconds, 0.01)).rounded(.up), 100))
+    }
     /// The bands' upper edges, seconds: 10 s wide up to 30 s, 15 s up to 90 s, 20 s up to 150 s. Why: a course's
     /// return shows as a band below the one before it, and a round of 20–150 s (a 25 m corridor at 1.1 m/s: 45 s;
     /// a 40 × 20 m yard at 1 m/s: 120 s) puts its half and its whole round in different bands.
@@ -230,17 +242,29 @@ struct LagScatter {
     static let fewestPairs = 5.0
     /// The variance of a band's mean pair term under white noise, times its pair count: 1.5. A pair's term has
     /// variance 1, and the pairs a lag apart share their fixes with their neighbours (two terms sharing a fix
-    /// correlate by ¼ under Gaussian noise): 1 + 2 × ¼.
+    /// correlate by ¼ under Gaussian noise): 1 + 2 × ¼. Right where a band holds one lag (fixes every 7 s or more
+    /// sparsely, where this bound decides); where it holds several (band 0 at 1 Hz: seven lags sharing fixes,
+    /// about 7.5) the band holds hundreds of pairs and the 0.7 dip decides, not this bound.
     static let pairVariance = 1.5
     /// How many standard deviations of white noise's band means a return must stand out by: 3.5. Why: a sparse
     /// logger's bands hold a few pairs each, and a stretch is judged at every fix it starts from; in a prototype
     /// (20-minute desks under white noise every 1–30 s, ±10 %, 13,000 stretches) 3 standard deviations counted
     /// with independent pairs failed 8 stretches, 3 with shared fixes none, and 3.5 leaves a margin.
     static let returnSigmas = 3.5
+    /// How far a return must fall in plain squared metres (mean |Δp|² between the two bands): 100 m², a return of
+    /// 10 m. Why: a receiver at rest beside a reflector sees multipath come and go with a period of tens of seconds
+    /// to minutes as the satellites move, and its squared displacement falls back too, but by a few metres: a
+    /// reviewer's simulated multipath desks (four to eight satellites, reflectors 2–40 m away, honest accuracy)
+    /// fell by 35–74 m² where the test flagged them, and counted up to 700 m in half an hour without this floor.
+    /// The courses the test is for fall further: a 25 m corridor about 170 m², a loop of 8 m radius 135–250 m², a
+    /// 40 × 20 m yard about 1,260 m². A course smaller than that is not told from a desk with a strong reflector.
+    static let returnSquareMetres = 100.0
 
     /// Each band's summed terms and pair count.
     var sums = [Double](repeating: 0, count: bandUpperSeconds.count)
     var counts = [Double](repeating: 0, count: bandUpperSeconds.count)
+    /// Each band's summed squared displacements, square metres (unweighted).
+    var squares = [Double](repeating: 0, count: bandUpperSeconds.count)
 
     /// The band of a lag: ``bandUpperSeconds`` as arithmetic (10 s wide to 30 s, 15 s to 90 s, 20 s beyond; the
     /// last band open).
@@ -250,61 +274,70 @@ struct LagScatter {
             : lagSeconds < 90 ? 3 + Int((lagSeconds - 30) / 15) : min(7 + Int((lagSeconds - 90) / 20), 9)
     }
 
-    /// Adds a pair's term (`count` 1), or removes one (`count` −1, the term negated), `lagSeconds` apart.
-    mutating func add(lagSeconds: Double, term: Double, count: Double) {
+    /// Adds a pair's term and squared displacement (`count` 1), or removes one (`count` −1, both negated),
+    /// `lagSeconds` apart.
+    mutating func add(lagSeconds: Double, term: Double, squareMetres: Double, count: Double) {
         let band = Self.band(lagSeconds: lagSeconds)
         sums[band] += term
+        squares[band] += squareMetres
         counts[band] += count
     }
 
     /// Adds (`sign` 1) or removes (−1) the pairs of measurement `m` with those after it up to `bound` (exclusive;
-    /// `after`) or before it down to `bound`, a lag of ``indexLags`` apart and under ``longestLagSeconds``, each
+    /// `after`) or before it down to `bound`, a lag of ``indexLags`` × `stride` apart and under ``longestLagSeconds``, each
     /// pair's term w̃ |pⱼ − pᵢ|² / 2; `w` 0 leaves a measurement out.
     mutating func pairs(
-        of m: Int, after: Bool, within bound: Int, sign: Double, time: (Int) -> Double,
+        of m: Int, after: Bool, within bound: Int, sign: Double, stride: Int, time: (Int) -> Double,
         east: UnsafeBufferPointer<Double>, north: UnsafeBufferPointer<Double>, w: UnsafeBufferPointer<Double>
     ) {
         let wm = w[m], tm = time(m), em = east[m], nm = north[m]
         guard wm > 0 else { return }
         // One uniqueness check per fix, not per pair.
-        var sums = self.sums, counts = self.counts
-        self.sums = []
-        self.counts = []
+        // The arrays taken out of `self` while the pairs are added, so each is unique: one uniqueness check per fix,
+        // not per pair (a 1 M-fix desk at 1 Hz: 1.82 s smoothed this way, 2.09 s indexing `self`'s arrays).
+        var sums = self.sums, counts = self.counts, squares = self.squares
+        (self.sums, self.counts, self.squares) = ([], [], [])
+        defer { (self.sums, self.counts, self.squares) = (sums, counts, squares) }
         sums.withUnsafeMutableBufferPointer { sums in
             counts.withUnsafeMutableBufferPointer { counts in
-                for k in Self.indexLags {
-                    let other = after ? m + k : m - k
-                    guard after ? other < bound : other >= bound else { break }
-                    let lag = abs(time(other) - tm)
-                    guard lag < Self.longestLagSeconds else { break }
-                    let wo = w[other]
-                    guard wo > 0 else { continue }
-                    let de = east[other] - em, dn = north[other] - nm
-                    let band = Self.band(lagSeconds: lag)
-                    sums[band] += sign * (de * de + dn * dn) * wm * wo / (wm + wo) / 2
-                    counts[band] += sign
+                squares.withUnsafeMutableBufferPointer { squares in
+                    for k in Self.indexLags {
+                        let other = after ? m + k * stride : m - k * stride
+                        guard after ? other < bound : other >= bound else { break }
+                        let lag = abs(time(other) - tm)
+                        guard lag < Self.longestLagSeconds else { break }
+                        let wo = w[other]
+                        guard wo > 0 else { continue }
+                        let de = east[other] - em, dn = north[other] - nm
+                        let band = Self.band(lagSeconds: lag)
+                        let square = de * de + dn * dn
+                        sums[band] += sign * square * wm * wo / (wm + wo) / 2
+                        squares[band] += sign * square
+                        counts[band] += sign
+                    }
                 }
             }
         }
-        self.sums = sums
-        self.counts = counts
     }
 
     /// Whether the squared displacement falls back by more than `dip` (in units of the stretch's scatter ratio)
-    /// from a band to a longer one, by ``returnSigmas`` too: the course came back towards where it was. At rest it
-    /// does not: an error whose correlation fades with the lag has a squared displacement that only grows with it.
+    /// from a band to a longer one, by ``returnSigmas`` too, and by ``returnSquareMetres`` in plain metres: the
+    /// course came back towards where it was. At rest an error whose correlation fades with the lag has a squared
+    /// displacement that only grows with it; multipath that comes and goes as the satellites move does fall back,
+    /// but by a few metres.
     func comesBack(scatterRatio: Double, dip: Double) -> Bool {
         guard dip > 0, scatterRatio > 0 else { return false }
-        var highest = -Double.infinity, highestCount = 0.0
+        var highest = -Double.infinity, highestCount = 0.0, highestSquare = 0.0
         for band in sums.indices where counts[band] >= Self.fewestPairs {
-            let mean = sums[band] / counts[band] / scatterRatio
+            let mean = sums[band] / counts[band] / scatterRatio, square = squares[band] / counts[band]
             if highest - mean > dip,
                 highest - mean > Self.returnSigmas
-                    * (Self.pairVariance * (1 / highestCount + 1 / counts[band])).squareRoot()
+                    * (Self.pairVariance * (1 / highestCount + 1 / counts[band])).squareRoot(),
+                highestSquare - square >= Self.returnSquareMetres
             {
                 return true
             }
-            if mean > highest { (highest, highestCount) = (mean, counts[band]) }
+            if mean > highest { (highest, highestCount, highestSquare) = (mean, counts[band], square) }
         }
         return false
     }

@@ -210,7 +210,10 @@ public struct StillnessGate: Sendable, Hashable {
     /// correlation fades with time); on a course it falls back as the walker comes round. Measured with a
     /// prototype on 600 s stretches (`docs/ARCHITECTURE.md`): Gauss–Markov desks (σ 5–10 m, τ 20–300 s, every
     /// 1–15 s) fell back by at most 0.66, courses by 0.5–1.9 (a 25 m corridor under correlated noise stated 1.5
-    /// times: 0.13–0.8).
+    /// times: 0.13–0.8). The fall must also be 10 m in plain metres (100 m² of squared displacement,
+    /// `LagScatter.returnSquareMetres`): multipath at rest comes and goes as the satellites move and falls back
+    /// too, by a few metres. A periodic error as large as a small course (a 4–8 m circle every 40–120 s) is not
+    /// told from one.
     public var stillScatterReturnDip: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
