@@ -10,7 +10,10 @@ Endpoints
                            key_mismatches). A body that is not a JSON array of objects: 400.
   GET  /stats              JSON counters (see Stats below).
   POST /control            JSON {"script": [...], "fail_rate": 0.3, "faults": [...], "seed": 1,
-                           "sessions": {id: {"phase": "open"|"ended", "distance_m": x}}}
+                           "sessions": {id: {"phase": "open"|"ended", "distance_m": x}}, "max_body": n}
+                           ("max_body": a request whose body is over n bytes is answered 413 and stores nothing,
+                           as a server with a body-size limit does: the same answer however often it is sent,
+                           unlike a scripted 413, which a retried request does not see again; 0 or absent: none)
   GET  /sessions/<id>      the session's status from "sessions" (404 when unknown).
 
 Faults (each names what the next request gets; "script" is consumed in order before random faults):
@@ -163,6 +166,8 @@ class Handler(BaseHTTPRequestHandler):
                     STATE["rng"] = random.Random(body["seed"])
                 if "sessions" in body:
                     STATE["sessions"] = body["sessions"]
+                if "max_body" in body:
+                    STATE["max_body"] = int(body["max_body"])
             self.reply(200, b"{}")
             return
         fault = next_fault()
@@ -236,6 +241,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault.startswith("slow"):
             time.sleep(float(fault.split(":", 1)[1]) if ":" in fault else 0.15)
+        if len(raw) == length and 0 < STATE.get("max_body", 0) < length:
+            with LOCK:
+                STATS["faults"]["413-max-body"] = STATS["faults"].get("413-max-body", 0) + 1
+            self.reply(413, b'{"error": "body over %d bytes"}' % STATE["max_body"])
+            return
         if len(raw) < length:
             # The client gave up mid-body (its timeout under load) and closed the connection: a network event,
             # not a malformed request. Counted apart so `bad_bodies` stays "a full body that is not JSON".

@@ -411,19 +411,30 @@ import TrueTrackCore
 
     /// A 413 refuses a batch whole: its rows are claimed again in batches half the size (under new keys), not
     /// marked rejected; a single row too large is rejected (two rows: split to one, then both refused).
+    ///
+    /// The receiver refuses by size (`max_body`), as a server with a body-size limit does, not by a script of
+    /// answers: on Linux an upload now and then stalls inside URLSession (libcurl's paused body; the receiver saw
+    /// the headers and no body for the whole 30 s timeout), and the retry then met the script's next answer,
+    /// which shifted every disposition after it (a flaky test under the full suite's load). Such a stalled attempt
+    /// is retried (`.willRetry`): the receiver never answers anything retryable here, so those are left out.
     @Test func aBatchTooLargeIsSplitNotRejected() async throws {
-        try await withReceiver(fixes: 60, script: ["413", "413"]) { receiver, path in
+        try await withReceiver(fixes: 60) { receiver, path in
+            // A 50-row batch is about 7,500 bytes, 25 rows 3,760, 12 or 13 rows under 2,000.
+            try await receiver.control(["max_body": 2_100])
             let results = Results()
             let summary = try await synchronizer(path, receiver).flush { results.add($0) }
-            #expect(results.all.prefix(3).map(\.disposition) == [.split, .split, .delivered])
-            #expect(results.all.prefix(3).map(\.count) == [50, 25, 12])
+            let settled = results.all.filter { $0.disposition != .willRetry }
+            #expect(settled.prefix(3).map(\.disposition) == [.split, .split, .delivered])
+            #expect(settled.prefix(3).map(\.count) == [50, 25, 12])
+            #expect(settled.allSatisfy { $0.disposition != .rejected })
             #expect(summary.isComplete && summary.delivered == 60 && summary.rejected == 0)
             let stats = try await receiver.stats()
             #expect(stats["stored_fixes"] as? Int == 60)
             let single = temporaryDatabase()
             defer { removeDatabase(single) }
             try fill(single, count: 2)
-            try await receiver.control(["script": ["413", "413", "413"]])
+            // One row is about 150 bytes.
+            try await receiver.control(["max_body": 100])
             let one = try await synchronizer(single, receiver).flush()
             #expect(
                 one.rejected == 2 && one.delivered == 0
