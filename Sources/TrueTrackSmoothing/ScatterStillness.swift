@@ -97,9 +97,6 @@ extension StillnessGate {
                                 while end < count, w[end] >= 0, !opensRun(end) { end += 1 }
                                 scatter = WeightedScatter()
                                 (lags, lagsLow, lagsHigh) = (LagScatter(), start, start)
-                                // Faster than 1 Hz, the index lags stretch so that they still reach 144 s or so.
-                                let lagStride = LagScatter.stride(
-                                    meanStepSeconds: (time(end - 1) - time(start)) / Double(max(end - start - 1, 1)))
                                 // The last fix judged far or not, and the last judged far (`start − 1`: none).
                                 var checkedThrough = start - 1, lastFar = start - 1
                                 var high = start  // the stretch is low…high−1
@@ -123,13 +120,13 @@ extension StillnessGate {
                                         }
                                         for m in lagsLow..<low {
                                             lags.pairs(
-                                                of: m, after: true, within: lagsHigh, sign: -1, stride: lagStride,
+                                                of: m, after: true, within: lagsHigh, sign: -1,
                                                 time: time, east: east,
                                                 north: north, w: w)
                                         }
                                         for m in lagsHigh..<high {
                                             lags.pairs(
-                                                of: m, after: false, within: low, sign: 1, stride: lagStride,
+                                                of: m, after: false, within: low, sign: 1,
                                                 time: time, east: east,
                                                 north: north, w: w)
                                         }
@@ -219,9 +216,12 @@ struct WeightedScatter {
 /// the same unit as the stretch's scatter ratio (its χ² per degree of freedom).
 struct LagScatter {
     /// The index lags paired: every one up to 6, then thinning, up to 144 (at 1 Hz each band still holds hundreds
-    /// of pairs; at 15 s every lag under ``longestLagSeconds`` is paired), times ``stride(meanStepSeconds:)`` for a
-    /// logger faster than 1 Hz (5 Hz would pair only up to 29 s). Why thinned: a fix joins and leaves
-    /// with at most 24 pairs each way, where every lag under 150 s at 1 Hz would be 150.
+    /// of pairs; at 15 s every lag under ``longestLagSeconds`` is paired). Why thinned: a fix joins and leaves
+    /// with at most 24 pairs each way, where every lag under 150 s at 1 Hz would be 150. Faster than 1 Hz the
+    /// lags reach less far (29 s at 5 Hz), and the test sees only courses whose round is that short: stretching
+    /// the lags by the run's fixes per second was tried (2026-12-07) and withdrawn after a reviewer: a run's mean
+    /// step says nothing of a pause inside it (a 5 Hz logger with a 45-minute pause kept stride 1), its median
+    /// nothing of duplicated times or bursts, and it exposed fast loggers' multipath desks to the test.
     static let indexLags = [1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144]
     /// The longest lag paired, seconds: 150, a quarter of the shortest still stretch (600 s). Why: a drift's
     /// squared displacement grows with the lag while the stretch's scatter about its own mean misses the drift's
@@ -229,11 +229,6 @@ struct LagScatter {
     /// wanders over hours (a Gauss–Markov error of τ ≫ the stretch: lag / τ against stretch / 3τ).
     static let longestLagSeconds = 150.0
 
-    /// The factor on ``indexLags`` for a run whose fixes come every `meanStepSeconds` on average: 1 at 1 Hz and
-    /// slower, the fixes per second rounded up when faster (at most 100).
-    static func stride(meanStepSeconds: Double) -> Int {
-        meanStepSeconds >= 1 ? 1 : Int(min((1 / max(meanStepSeconds, 0.01)).rounded(.up), 100))
-    }
     /// The bands' upper edges, seconds: 10 s wide up to 30 s, 15 s up to 90 s, 20 s up to 150 s. Why: a course's
     /// return shows as a band below the one before it, and a round of 20–150 s (a 25 m corridor at 1.1 m/s: 45 s;
     /// a 40 × 20 m yard at 1 m/s: 120 s) puts its half and its whole round in different bands.
@@ -251,14 +246,17 @@ struct LagScatter {
     /// (20-minute desks under white noise every 1–30 s, ±10 %, 13,000 stretches) 3 standard deviations counted
     /// with independent pairs failed 8 stretches, 3 with shared fixes none, and 3.5 leaves a margin.
     static let returnSigmas = 3.5
-    /// How far a return must fall in plain squared metres (mean |Δp|² between the two bands): 100 m², a return of
-    /// 10 m. Why: a receiver at rest beside a reflector sees multipath come and go with a period of tens of seconds
-    /// to minutes as the satellites move, and its squared displacement falls back too, but by a few metres: a
-    /// reviewer's simulated multipath desks (four to eight satellites, reflectors 2–40 m away, honest accuracy)
-    /// fell by 35–74 m² where the test flagged them, and counted up to 700 m in half an hour without this floor.
-    /// The courses the test is for fall further: a 25 m corridor about 170 m², a loop of 8 m radius 135–250 m², a
-    /// 40 × 20 m yard about 1,260 m². A course smaller than that is not told from a desk with a strong reflector.
-    static let returnSquareMetres = 100.0
+    /// How far a return must fall in plain squared metres (the mean |Δp|² of the earlier band less the later's):
+    /// 400 m², as a course about 20 m across comes back. Why: a receiver at rest beside a reflector sees multipath
+    /// come and go with a period of tens of seconds to minutes as the satellites move, and its squared displacement
+    /// falls back too: two reviewers' simulated multipath desks (one to eight satellites, reflections of 3–6 m off
+    /// reflectors 2–40 m away, honest or overstated accuracy, every 1 or 5 s) fell by 35–200 m² where the dip
+    /// flagged them; at a floor of 100 m² those with reflections of 4–6 m counted up to 2.7 km more over 16
+    /// half-hour desks, at 400 m² none changed. The courses that fall further come back: a 40 × 20 m yard
+    /// about 1,260 m², a loop of 12 m radius about 530 m². Smaller courses (corridors of 15–25 m, loops of 8 m and
+    /// less: 135–250 m²) are not told from a desk with a strong reflector, and stay held. A periodic error as large
+    /// as such a course (a circle of 8 m radius every 40–120 s) is not told from one either.
+    static let returnSquareMetres = 400.0
 
     /// Each band's summed terms and pair count.
     var sums = [Double](repeating: 0, count: bandUpperSeconds.count)
@@ -284,15 +282,14 @@ struct LagScatter {
     }
 
     /// Adds (`sign` 1) or removes (−1) the pairs of measurement `m` with those after it up to `bound` (exclusive;
-    /// `after`) or before it down to `bound`, a lag of ``indexLags`` × `stride` apart and under ``longestLagSeconds``, each
+    /// `after`) or before it down to `bound`, a lag of ``indexLags`` apart and under ``longestLagSeconds``, each
     /// pair's term w̃ |pⱼ − pᵢ|² / 2; `w` 0 leaves a measurement out.
     mutating func pairs(
-        of m: Int, after: Bool, within bound: Int, sign: Double, stride: Int, time: (Int) -> Double,
+        of m: Int, after: Bool, within bound: Int, sign: Double, time: (Int) -> Double,
         east: UnsafeBufferPointer<Double>, north: UnsafeBufferPointer<Double>, w: UnsafeBufferPointer<Double>
     ) {
         let wm = w[m], tm = time(m), em = east[m], nm = north[m]
         guard wm > 0 else { return }
-        // One uniqueness check per fix, not per pair.
         // The arrays taken out of `self` while the pairs are added, so each is unique: one uniqueness check per fix,
         // not per pair (a 1 M-fix desk at 1 Hz: 1.82 s smoothed this way, 2.09 s indexing `self`'s arrays).
         var sums = self.sums, counts = self.counts, squares = self.squares
@@ -302,7 +299,7 @@ struct LagScatter {
             counts.withUnsafeMutableBufferPointer { counts in
                 squares.withUnsafeMutableBufferPointer { squares in
                     for k in Self.indexLags {
-                        let other = after ? m + k * stride : m - k * stride
+                        let other = after ? m + k : m - k
                         guard after ? other < bound : other >= bound else { break }
                         let lag = abs(time(other) - tm)
                         guard lag < Self.longestLagSeconds else { break }

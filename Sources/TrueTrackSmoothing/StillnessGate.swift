@@ -204,16 +204,17 @@ public struct StillnessGate: Sendable, Hashable {
     /// longer one (up to 150 s) for the stretch to be a course walked round, not a receiver at rest: 0.7, in units
     /// of the stretch's scatter ratio (see ``stillScatterRatio``); 0 turns the test off.
     ///
-    /// Why: the scatter says how far fixes spread, not whether they move, and a small course (a 25 m corridor
-    /// paced, laps of a 40 × 20 m yard) under correlated or overstated noise spreads no further than a desk: such
+    /// Why: the scatter says how far fixes spread, not whether they move, and a small course (laps of a 40 × 20 m
+    /// yard, a loop of 12 m radius) under correlated or overstated noise spreads no further than a desk: such
     /// walks read 0 m through this rule. At rest the squared displacement only grows with the lag (an error whose
     /// correlation fades with time); on a course it falls back as the walker comes round. Measured with a
     /// prototype on 600 s stretches (`docs/ARCHITECTURE.md`): Gauss–Markov desks (σ 5–10 m, τ 20–300 s, every
     /// 1–15 s) fell back by at most 0.66, courses by 0.5–1.9 (a 25 m corridor under correlated noise stated 1.5
-    /// times: 0.13–0.8). The fall must also be 10 m in plain metres (100 m² of squared displacement,
-    /// `LagScatter.returnSquareMetres`): multipath at rest comes and goes as the satellites move and falls back
-    /// too, by a few metres. A periodic error as large as a small course (a 4–8 m circle every 40–120 s) is not
-    /// told from one.
+    /// times: 0.13–0.8). The fall must also be 400 m² in plain squared metres (`LagScatter.returnSquareMetres`):
+    /// multipath at rest comes and goes as the satellites move and falls back too, by up to about 200 m². So
+    /// courses under about 20 m across (corridors of 15–25 m, loops of 8 m) stay held, and a periodic error as
+    /// large as a course (a circle of 8 m radius every 40–120 s) is not told from one. Fixes faster than 1 Hz
+    /// pair lags up to 144 fixes only (29 s at 5 Hz).
     public var stillScatterReturnDip: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).

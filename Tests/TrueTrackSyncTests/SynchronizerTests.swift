@@ -488,11 +488,12 @@ import TrueTrackCore
         try await withReceiver(fixes: 600) { receiver, path in
             // Resets make the flushes renew their sessions while the other would be sending.
             try await receiver.control(["script": ["reset", "ok", "reset", "ok", "reset"]])
-            // A generous request timeout: under a loaded machine (the whole suite on 2 cores) a 5 s one once expired
-            // mid-body, and the resend made 16 requests (a truncated body, no duplicate), which this test does not
-            // count as a fault of the serialisation.
+            // An upload that stalls inside URLSession on Linux (headers sent, body not, until the request timeout;
+            // see `aBatchTooLargeIsSplitNotRejected`) is resent: the receiver counts the stalled one as a truncated
+            // body, no duplicate, which this test does not count as a fault of the serialisation (with a 5 s and
+            // then a 60 s timeout, 16 requests now and then).
             let sync = try synchronizer(
-                path, receiver, timeout: 60,
+                path, receiver, timeout: 20,
                 retry: RetryPolicy(initialDelaySeconds: 0.01, maximumDelaySeconds: 0.05, maximumAttemptsPerFlush: 5))
             async let first = sync.flush()
             async let second = sync.flush()
@@ -503,7 +504,9 @@ import TrueTrackCore
             let stats = try await receiver.stats()
             #expect(stats["stored_fixes"] as? Int == 600)
             #expect(stats["duplicate_batches"] as? Int == 0)
-            #expect(stats["requests"] as? Int == 12 + 3, "\(stats)")  // 12 batches of 50, and the 3 resets
+            // 12 batches of 50, and the 3 resets; a stalled upload's resend aside.
+            let requests = (stats["requests"] as? Int ?? 0) - (stats["truncated_bodies"] as? Int ?? 0)
+            #expect(requests == 12 + 3, "\(stats)")
             #expect(try FixBuffer(path: path).count() == 0)
         }
     }
