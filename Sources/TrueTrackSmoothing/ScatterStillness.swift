@@ -110,7 +110,9 @@ extension StillnessGate {
                                     guard time(high - 1) - time(low) >= window else { break }
                                     let degrees = Double(2 * (scatter.count - 1))
                                     let ratio = scatter.chiSquared / degrees
-                                    var passes = scatter.count >= fewest && scatter.chiSquared <= ratioBound * degrees
+                                    let scatterPasses =
+                                        scatter.count >= fewest && scatter.chiSquared <= ratioBound * degrees
+                                    var passes = scatterPasses
                                     if passes, returnDip > 0 {
                                         // The pairs brought to low..<high: those of the measurements that left
                                         // taken out, those that joined put in (or all afresh when none is shared;
@@ -133,9 +135,14 @@ extension StillnessGate {
                                         (lagsLow, lagsHigh) = (low, high)
                                         passes = !lags.comesBack(scatterRatio: ratio, dip: returnDip)
                                     }
-                                    if passes {
+                                    if scatterPasses {
                                         // Each fix is judged far or not once, by the first such stretch that holds
-                                        // it; a stretch holding a far fix is none.
+                                        // it; a stretch holding a far fix is none. (Judged on the scatter alone, as
+                                        // before the return test: judged only where the return test also passed, a
+                                        // course's fixes met a later stretch with another mean, were not far from
+                                        // it, and that stretch held steps the scatter alone had let count: a loop
+                                        // of 10 m radius 288 → 0 m of 1,188, a reviewer's. So the return test only
+                                        // ever lets count what the scatter held.)
                                         for m in max(checkedThrough + 1, low)..<high
                                         where isBeyond(m, Self.stillScatterFarChiSquared, ratio: ratio) {
                                             lastFar = m
@@ -216,7 +223,8 @@ struct WeightedScatter {
 /// the same unit as the stretch's scatter ratio (its χ² per degree of freedom).
 struct LagScatter {
     /// The index lags paired: every one up to 6, then thinning, up to 144 (at 1 Hz each band still holds hundreds
-    /// of pairs; at 15 s every lag under ``longestLagSeconds`` is paired). Why thinned: a fix joins and leaves
+    /// of pairs; from about 22 s between fixes every lag under ``longestLagSeconds`` is paired, at 15 s all but
+    /// 105 and 135 s). Why thinned: a fix joins and leaves
     /// with at most 24 pairs each way, where every lag under 150 s at 1 Hz would be 150. Faster than 1 Hz the
     /// lags reach less far (29 s at 5 Hz), and the test sees only courses whose round is that short: stretching
     /// the lags by the run's fixes per second was tried (2026-12-07) and withdrawn after a reviewer: a run's mean
@@ -252,10 +260,12 @@ struct LagScatter {
     /// falls back too: two reviewers' simulated multipath desks (one to eight satellites, reflections of 3–6 m off
     /// reflectors 2–40 m away, honest or overstated accuracy, every 1 or 5 s) fell by 35–200 m² where the dip
     /// flagged them; at a floor of 100 m² those with reflections of 4–6 m counted up to 2.7 km more over 16
-    /// half-hour desks, at 400 m² none changed. The courses that fall further come back: a 40 × 20 m yard
-    /// about 1,260 m², a loop of 12 m radius about 530 m². Smaller courses (corridors of 15–25 m, loops of 8 m and
-    /// less: 135–250 m²) are not told from a desk with a strong reflector, and stay held. A periodic error as large
-    /// as such a course (a circle of 8 m radius every 40–120 s) is not told from one either.
+    /// half-hour desks, at 400 m² none changed (nor a window sill's single reflection of 8–12 m, a reviewer's). The
+    /// courses that fall further come back: a 40 × 20 m yard about 1,260 m², a loop of 12 m radius about 530 m².
+    /// Smaller courses (corridors of 15–25 m paced back and forth, loops of 8 m radius and less: 135–250 m²) are not
+    /// told from a desk with a strong reflector, and stay held. A periodic error as large as a course (a circle of
+    /// about 11 m radius, 16 m along one axis, or jumps of 20 m between two places, every 40–120 s) is not told
+    /// from one either.
     static let returnSquareMetres = 400.0
 
     /// Each band's summed terms and pair count.

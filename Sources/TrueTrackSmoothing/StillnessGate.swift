@@ -212,9 +212,10 @@ public struct StillnessGate: Sendable, Hashable {
     /// 1–15 s) fell back by at most 0.66, courses by 0.5–1.9 (a 25 m corridor under correlated noise stated 1.5
     /// times: 0.13–0.8). The fall must also be 400 m² in plain squared metres (`LagScatter.returnSquareMetres`):
     /// multipath at rest comes and goes as the satellites move and falls back too, by up to about 200 m². So
-    /// courses under about 20 m across (corridors of 15–25 m, loops of 8 m) stay held, and a periodic error as
-    /// large as a course (a circle of 8 m radius every 40–120 s) is not told from one. Fixes faster than 1 Hz
-    /// pair lags up to 144 fixes only (29 s at 5 Hz).
+    /// smaller courses (corridors of 15–25 m paced, loops of 8 m radius) stay held, and a periodic error as large
+    /// as a course (a circle of about 11 m radius every 40–120 s) is not told from one. A stretch the return test
+    /// lets go still has its fixes judged far or not, so the test only ever lets more count. Fixes faster than
+    /// 1 Hz pair lags up to 144 fixes only (29 s at 5 Hz).
     public var stillScatterReturnDip: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).

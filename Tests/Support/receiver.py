@@ -87,6 +87,15 @@ def next_fault():
     return "ok"
 
 
+def count_truncated():
+    """A body shorter than its Content-Length: the client gave up mid-body (its timeout, or an upload that stalled
+    inside URLSession on Linux) and closed the connection; a network event, not a malformed request. Counted apart
+    (`truncated_bodies`) so that `bad_bodies` stays "a full body that is not JSON" and a test can leave the resend
+    of a stalled attempt out of its request count."""
+    with LOCK:
+        STATS["truncated_bodies"] += 1
+
+
 def reset_connection(handler):
     sock = handler.connection
     try:
@@ -186,11 +195,13 @@ class Handler(BaseHTTPRequestHandler):
             if ctype not in STATS["content_types"]:
                 STATS["content_types"].append(ctype)
         if fault == "reset":
-            self.rfile.read(length // 2)
+            if len(self.rfile.read(length // 2)) < length // 2:
+                count_truncated()
             reset_connection(self)
             return
         if fault == "timeout":
-            self.rfile.read(length)
+            if len(self.rfile.read(length)) < length:
+                count_truncated()
             time.sleep(ARGS.timeout_sleep)
             reset_connection(self)
             return
@@ -243,14 +254,15 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(float(fault.split(":", 1)[1]) if ":" in fault else 0.15)
         if len(raw) == length and 0 < STATE.get("max_body", 0) < length:
             with LOCK:
+                # Counted as what it got, not as the script's "ok".
+                STATS["faults"][fault] -= 1
                 STATS["faults"]["413-max-body"] = STATS["faults"].get("413-max-body", 0) + 1
             self.reply(413, b'{"error": "body over %d bytes"}' % STATE["max_body"])
             return
         if len(raw) < length:
             # The client gave up mid-body (its timeout under load) and closed the connection: a network event,
             # not a malformed request. Counted apart so `bad_bodies` stays "a full body that is not JSON".
-            with LOCK:
-                STATS["truncated_bodies"] += 1
+            count_truncated()
             return
         try:
             rows = json.loads(raw)
