@@ -268,11 +268,12 @@ struct LagScatter {
     /// from one either.
     static let returnSquareMetres = 400.0
 
-    /// Each band's summed terms and pair count.
-    var sums = [Double](repeating: 0, count: bandUpperSeconds.count)
-    var counts = [Double](repeating: 0, count: bandUpperSeconds.count)
-    /// Each band's summed squared displacements, square metres (unweighted).
-    var squares = [Double](repeating: 0, count: bandUpperSeconds.count)
+    /// Each band's summed terms, summed squared displacements (square metres, unweighted) and pair count, three to a
+    /// band (``bandUpperSeconds``' order).
+    private var bands = [Double](repeating: 0, count: 3 * bandUpperSeconds.count)
+
+    /// The pairs band `band` holds.
+    func count(band: Int) -> Double { bands[3 * band + 2] }
 
     /// The band of a lag: ``bandUpperSeconds`` as arithmetic (10 s wide to 30 s, 15 s to 90 s, 20 s beyond; the
     /// last band open).
@@ -282,13 +283,24 @@ struct LagScatter {
             : lagSeconds < 90 ? 3 + Int((lagSeconds - 30) / 15) : min(7 + Int((lagSeconds - 90) / 20), 9)
     }
 
+    /// Adds a pair's term and squared displacement to `bands` (`count` 1), or removes one (`count` −1, both
+    /// negated), `lagSeconds` apart.
+    @inline(__always) private static func accumulate(
+        into bands: UnsafeMutableBufferPointer<Double>, lagSeconds: Double, term: Double, squareMetres: Double,
+        count: Double
+    ) {
+        let i = 3 * band(lagSeconds: lagSeconds)
+        bands[i] += term
+        bands[i + 1] += squareMetres
+        bands[i + 2] += count
+    }
+
     /// Adds a pair's term and squared displacement (`count` 1), or removes one (`count` −1, both negated),
     /// `lagSeconds` apart.
     mutating func add(lagSeconds: Double, term: Double, squareMetres: Double, count: Double) {
-        let band = Self.band(lagSeconds: lagSeconds)
-        sums[band] += term
-        squares[band] += squareMetres
-        counts[band] += count
+        bands.withUnsafeMutableBufferPointer {
+            Self.accumulate(into: $0, lagSeconds: lagSeconds, term: term, squareMetres: squareMetres, count: count)
+        }
     }
 
     /// Adds (`sign` 1) or removes (−1) the pairs of measurement `m` with those after it up to `bound` (exclusive;
@@ -300,29 +312,20 @@ struct LagScatter {
     ) {
         let wm = w[m], tm = time(m), em = east[m], nm = north[m]
         guard wm > 0 else { return }
-        // The arrays taken out of `self` while the pairs are added, so each is unique: one uniqueness check per fix,
-        // not per pair (a 1 M-fix desk at 1 Hz: 1.82 s smoothed this way, 2.09 s indexing `self`'s arrays).
-        var sums = self.sums, counts = self.counts, squares = self.squares
-        (self.sums, self.counts, self.squares) = ([], [], [])
-        defer { (self.sums, self.counts, self.squares) = (sums, counts, squares) }
-        sums.withUnsafeMutableBufferPointer { sums in
-            counts.withUnsafeMutableBufferPointer { counts in
-                squares.withUnsafeMutableBufferPointer { squares in
-                    for k in Self.indexLags {
-                        let other = after ? m + k : m - k
-                        guard after ? other < bound : other >= bound else { break }
-                        let lag = abs(time(other) - tm)
-                        guard lag < Self.longestLagSeconds else { break }
-                        let wo = w[other]
-                        guard wo > 0 else { continue }
-                        let de = east[other] - em, dn = north[other] - nm
-                        let band = Self.band(lagSeconds: lag)
-                        let square = de * de + dn * dn
-                        sums[band] += sign * square * wm * wo / (wm + wo) / 2
-                        squares[band] += sign * square
-                        counts[band] += sign
-                    }
-                }
+        // (Through one buffer: one uniqueness check per fix, not one per pair and sum.)
+        bands.withUnsafeMutableBufferPointer { bands in
+            for k in Self.indexLags {
+                let other = after ? m + k : m - k
+                guard after ? other < bound : other >= bound else { break }
+                let lag = abs(time(other) - tm)
+                guard lag < Self.longestLagSeconds else { break }
+                let wo = w[other]
+                guard wo > 0 else { continue }
+                let de = east[other] - em, dn = north[other] - nm
+                let square = de * de + dn * dn
+                Self.accumulate(
+                    into: bands, lagSeconds: lag, term: sign * square * wm * wo / (wm + wo) / 2,
+                    squareMetres: sign * square, count: sign)
             }
         }
     }
@@ -335,16 +338,17 @@ struct LagScatter {
     func comesBack(scatterRatio: Double, dip: Double) -> Bool {
         guard dip > 0, scatterRatio > 0 else { return false }
         var highest = -Double.infinity, highestCount = 0.0, highestSquare = 0.0
-        for band in sums.indices where counts[band] >= Self.fewestPairs {
-            let mean = sums[band] / counts[band] / scatterRatio, square = squares[band] / counts[band]
+        for band in Self.bandUpperSeconds.indices where count(band: band) >= Self.fewestPairs {
+            let pairs = count(band: band)
+            let mean = bands[3 * band] / pairs / scatterRatio, square = bands[3 * band + 1] / pairs
             if highest - mean > dip,
                 highest - mean > Self.returnSigmas
-                    * (Self.pairVariance * (1 / highestCount + 1 / counts[band])).squareRoot(),
+                    * (Self.pairVariance * (1 / highestCount + 1 / pairs)).squareRoot(),
                 highestSquare - square >= Self.returnSquareMetres
             {
                 return true
             }
-            if mean > highest { (highest, highestCount, highestSquare) = (mean, counts[band], square) }
+            if mean > highest { (highest, highestCount, highestSquare) = (mean, pairs, square) }
         }
         return false
     }

@@ -45,22 +45,16 @@ struct TrustedReadingsPath {
     /// path of 481 honest readings of σ 0.4 m/s read 2 % short of the truth by chance (a tester's).
     let readingsSigmaMetres: Double
 
-    /// The compared steps of `p` (built from `fixes` with `options`), among those the distance counts
-    /// (`countedSteps`, every step of a segment when `nil`), or `nil` when there are too few (see the type's
-    /// description), when the options have no ``SmoothingOptions/speedReadingCheck`` profile to run the forward
-    /// filter with, or when they leave the readings out.
+    /// The compared steps of `p`, among those the distance counts (`countedSteps`, every step of a segment when
+    /// `nil`), of the trusted readings `stateSpeeds` (``stateSpeeds(_:fixes:options:)``'s result, which the smoother
+    /// computes once for this and the vehicle gate), or `nil` when there are too few (see the type's description) or
+    /// no readings (`stateSpeeds` `nil`: the options leave the readings out, or name no
+    /// ``SmoothingOptions/speedReadingCheck`` profile to trust them with).
     ///
-    /// - Complexity: O(n): one forward-filter pass and three arrays of n.
-    /// `stateSpeeds`: ``stateSpeeds(_:fixes:options:)``'s result where the caller has it (the vehicle gate may have
-    /// asked for it), else it is computed here.
-    init?(
-        _ p: TrackProblem, fixes: [Fix], options: SmoothingOptions, countedSteps: [Bool]?,
-        stateSpeeds known: (speeds: [Double], sigmas: [Double])? = nil
-    ) {
+    /// - Complexity: O(n): three arrays of n.
+    init?(_ p: TrackProblem, countedSteps: [Bool]?, stateSpeeds: (speeds: [Double], sigmas: [Double])?) {
         let n = p.stateCount
-        guard n > WholeTrackSmoother.minimumTrustedSteps,
-            let (speeds, sigmas) = known ?? Self.stateSpeeds(p, fixes: fixes, options: options)
-        else { return nil }
+        guard n > WholeTrackSmoother.minimumTrustedSteps, let (speeds, sigmas) = stateSpeeds else { return nil }
         var compared = [Bool](repeating: false, count: n)
         var path = 0.0, variance = 0.0, steps = 0, comparedSeconds = 0.0, countedSeconds = 0.0
         // The seconds the reading of state s − 1 stands for: half of each compared step beside it.

@@ -505,9 +505,7 @@ public struct WholeTrackSmoother: Sendable {
         // length over its steps, taken before the gradient pass below writes over the solution.
         let readingsPath =
             needsModelTerm
-            ? TrustedReadingsPath(
-                problem, fixes: fixes, options: options, countedSteps: countedSteps,
-                stateSpeeds: trustedStateSpeeds ?? nil) : nil
+            ? TrustedReadingsPath(problem, countedSteps: countedSteps, stateSpeeds: trustedSpeeds()) : nil
         let reportedOverReadings = readingsPath?.trackMetres(problem, solution: system.rhs, curveSteps: curveSteps)
         // Term 6, the noise's lengthening of the reported track, while its factor and solution are in place:
         // this track's, unless the white-part reading below replaces it.

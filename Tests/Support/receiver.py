@@ -260,8 +260,6 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(413, b'{"error": "body over %d bytes"}' % STATE["max_body"])
             return
         if len(raw) < length:
-            # The client gave up mid-body (its timeout under load) and closed the connection: a network event,
-            # not a malformed request. Counted apart so `bad_bodies` stays "a full body that is not JSON".
             count_truncated()
             return
         try:

@@ -321,7 +321,7 @@ private typealias S = SmoothingSupport
             lags.add(lagSeconds: 5, term: -2, squareMetres: -1_000, count: -1)
             lags.add(lagSeconds: 15, term: -1, squareMetres: -200, count: -1)
         }
-        #expect(lags.counts[0] == 30 && lags.counts[1] == 30)
+        #expect(lags.count(band: 0) == 30 && lags.count(band: 1) == 30)
         #expect(!lags.comesBack(scatterRatio: 1, dip: 0.7))
         // A displacement that grows with the lag never falls back.
         var drift = LagScatter()
@@ -335,9 +335,9 @@ private typealias S = SmoothingSupport
             edges.add(lagSeconds: upper.nextDown, term: 0, squareMetres: 0, count: 1)
             edges.add(lagSeconds: upper, term: 0, squareMetres: 0, count: 1)
             let expected: [Double] = band < 9 ? [1, 1] : [2, 2]
-            #expect([edges.counts[band], edges.counts[min(band + 1, 9)]] == expected, "band \(band)")
+            #expect([edges.count(band: band), edges.count(band: min(band + 1, 9))] == expected, "band \(band)")
         }
         drift.add(lagSeconds: 400, term: 0, squareMetres: 0, count: 1)
-        #expect(drift.counts[9] == 101)
+        #expect(drift.count(band: 9) == 101)
     }
 }

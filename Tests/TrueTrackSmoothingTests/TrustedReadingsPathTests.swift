@@ -133,7 +133,10 @@ import TrueTrackSimulation
         let fixes = Simulator.simulate(.walk, errors: .cleanPhone, seed: 1).fixes
         let options = SmoothingOptions(profile: .walking)
         let problem = TrackProblem(fixes: fixes, options: options)
-        let path = try #require(TrustedReadingsPath(problem, fixes: fixes, options: options, countedSteps: nil))
+        let path = try #require(
+            TrustedReadingsPath(
+                problem, countedSteps: nil,
+                stateSpeeds: TrustedReadingsPath.stateSpeeds(problem, fixes: fixes, options: options)))
         let trusted = Tracker.trustedSpeedReadings(in: fixes, profile: .walking)
         var expected = 0.0, steps = 0
         var standsFor = [Double](repeating: 0, count: fixes.count)
@@ -183,9 +186,10 @@ import TrueTrackSimulation
         let options = SmoothingOptions(profile: .walking)
         let walk = Simulator.simulate(.walk, errors: .cleanPhone, seed: 1).fixes
         func path(_ fixes: [Fix], countedSteps: [Bool]? = nil) -> TrustedReadingsPath? {
-            TrustedReadingsPath(
-                TrackProblem(fixes: fixes, options: options), fixes: fixes, options: options,
-                countedSteps: countedSteps)
+            let problem = TrackProblem(fixes: fixes, options: options)
+            return TrustedReadingsPath(
+                problem, countedSteps: countedSteps,
+                stateSpeeds: TrustedReadingsPath.stateSpeeds(problem, fixes: fixes, options: options))
         }
         func keepingReadings(_ share: Double) -> [Fix] {
             var fixes = walk

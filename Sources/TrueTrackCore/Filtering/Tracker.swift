@@ -1833,11 +1833,16 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// ``TrackingProfile/dopplerTrustRatio`` of the positions', and the column not shown wrong (``speedReadsWrong``, a
     /// column in another unit): what a fix's own trust asks of the column. For a fix without a reading of its own.
     @usableFromInline
-    var sessionTrustsReadings: Bool {
+    var sessionTrustsReadings: Bool { !speedReadsWrong && !readsInAnotherUnit && sessionReadingsVerdict == true }
+
+    /// The Doppler check's verdict on the session's evidence (``judgedDopplerEvidence``,
+    /// ``DopplerCheck/sessionVerdict(sessionDopplerPathMetres:sessionPositionPathMetres:profile:)``): `nil` while
+    /// there is too little of it.
+    @usableFromInline
+    var sessionReadingsVerdict: Bool? {
         let evidence = judgedDopplerEvidence
-        return !speedReadsWrong && !readsInAnotherUnit
-            && DopplerCheck.sessionVerdict(
-                sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile) == true
+        return DopplerCheck.sessionVerdict(
+            sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile)
     }
 
     /// The mean speed (m/s) of the window's readings, `metres` over `seconds`, where they cover half the window or
@@ -1916,10 +1921,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// span after span, not overruled as a placeholder.
     @usableFromInline
     var readingsGivePace: Bool {
-        let evidence = judgedDopplerEvidence
-        return !readsInAnotherUnit && !speedReadsWrong && !isOverrulingReadings
-            && DopplerCheck.sessionVerdict(
-                sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile) != false
+        !readsInAnotherUnit && !speedReadsWrong && !isOverrulingReadings && sessionReadingsVerdict != false
     }
 
     /// The mean of the readings since `start` (m/s) where they give the pace (``readingsGivePace``), else `nil`.
