@@ -106,4 +106,148 @@ import TrueTrackSimulation
         desk.add(east: 0, north: 0, variance: 0, now: 601_000, anchoredAt: -1)
         #expect(desk.edgeBound < 0 && desk.startMilliseconds == .min)
     }
+
+    /// Fixes every `cadence` seconds for `seconds` along `position(t)` (east, north), without speed, whose error is
+    /// Gauss–Markov of `sigma` m per axis and time constant `tau` s plus white noise of `white` m, stating `stated`
+    /// times the honest 68 % radius; seeded.
+    static func logger(
+        seconds: Double, cadence: Double, sigma: Double, tau: Double, white: Double = 0, stated: Double = 1,
+        seed: UInt64, position: (Double) -> (Double, Double) = { _ in (0, 0) }
+    ) -> [Fix] {
+        var random = SplitMix64(seed: seed)
+        let a = exp(-cadence / tau), q = sigma * (1 - a * a).squareRoot()
+        var drift = (sigma * random.gaussian(), sigma * random.gaussian())
+        let accuracy = 1.509592 * (sigma * sigma + white * white).squareRoot() * stated
+        return stride(from: 0.0, through: seconds, by: cadence).map { t in
+            drift = (a * drift.0 + q * random.gaussian(), a * drift.1 + q * random.gaussian())
+            let (e, n) = position(t)
+            return TrackerTests.fix(
+                t, north: n + drift.1 + white * random.gaussian(), east: e + drift.0 + white * random.gaussian(),
+                accuracy: accuracy)
+        }
+    }
+
+    /// Round a `width` × `height` m rectangle at `speed` m/s, from its south-west corner eastwards.
+    static func laps(width: Double, height: Double, speed: Double) -> (Double) -> (Double, Double) {
+        { t in
+            let s = (t * speed).truncatingRemainder(dividingBy: 2 * (width + height))
+            if s < width { return (s, 0) }
+            if s < width + height { return (width, s - width) }
+            if s < 2 * width + height { return (2 * width + height - s, height) }
+            return (0, 2 * (width + height) - s)
+        }
+    }
+
+    /// Feeds every fix to a stretch of its own (as the tracker feeds those whose net displacement decides) and
+    /// returns whether the stretch ever read as a course walked round (``StillScatter/comesBack``).
+    static func everComesBack(_ fixes: [Fix]) -> Bool {
+        var stretch = StillScatter()
+        var cameBack = false
+        for fix in fixes {
+            guard case .metres(let accuracy) = fix.horizontalAccuracy else { continue }
+            // (TrackerTests.fix's plane, inverted.)
+            let n = (fix.latitude - 49) * TrackerTests.metresPerDegree
+            let e = (fix.longitude - 11) * TrackerTests.metresPerDegree * 0.656
+            stretch.add(
+                east: e, north: n, variance: MeasurementNoise.perAxisVariance(radius68: accuracy),
+                now: fix.timestamp.millisecondsSince1970, anchoredAt: .min)
+            cameBack = cameBack || stretch.comesBack
+        }
+        return cameBack
+    }
+
+    @Test(arguments: [(1.0, 3.0, 8.0, 31 as UInt64), (5.0, 0.0, 10.0, 32), (1.0, 3.0, 8.0, 33)])
+    func lapsOfASmallYardUnderCorrelatedNoiseCount(cadence: Double, white: Double, sigma: Double, seed: UInt64) {
+        // Twenty minutes round a 40 × 20 m yard at 1 m/s (1,200 m) under a Gauss–Markov error (τ 60 s) stated 1.5
+        // times: the fixes spread no further than a desk's, and before the return test the stretch held nearly every
+        // lap (51–187 m of 1,200 on these seeds).
+        let fixes = Self.logger(
+            seconds: 1200, cadence: cadence, sigma: sigma, tau: 60, white: white, stated: 1.5, seed: seed,
+            position: Self.laps(width: 40, height: 20, speed: 1))
+        let counted = Self.counted(fixes)
+        let cameBack = Self.everComesBack(fixes)
+        #expect(counted > 400, "\(counted) m of 1,200")
+        #expect(cameBack)
+    }
+
+    @Test(arguments: [(1.0, 20.0), (1.0, 60.0), (5.0, 30.0), (1.0, 300.0), (15.0, 60.0), (5.0, 300.0)])
+    func aDriftingDeskNeverReadsAsACourse(cadence: Double, tau: Double) {
+        // An hour at rest under a Gauss–Markov error of σ 5 m, three seeds: its squared displacement only grows with
+        // the lag, so no bucket's pairs fall back from an earlier band's.
+        for seed: UInt64 in [34, 35, 36] {
+            let fixes = Self.logger(seconds: 3600, cadence: cadence, sigma: 5, tau: tau, seed: seed)
+            let cameBack = Self.everComesBack(fixes)
+            #expect(!cameBack, "seed \(seed)")
+        }
+    }
+
+    @Test(arguments: [41 as UInt64, 42, 43, 44, 45, 46])
+    func aDeskBesideAReflectorNeverReadsAsACourse(seed: UInt64) {
+        // Half an hour at rest every 5 s, honest accuracy: multipath from four satellites off reflectors 10–40 m
+        // away (3 m each, ±50 %), each oscillating with the period its geometry gives (λ / (2 h cos el · el rate):
+        // 40 s to 20 minutes), on a 2 m drift of τ 120 s and 1.5 m of white noise. Its squared displacement falls
+        // back as the reflections come and go, as a course's does, but by less than the 400 m² floor
+        // (``LagBands/returnSquareMetres``).
+        var random = SplitMix64(seed: seed)
+        let satellites = (0..<4).map { _ in
+            let h = 10 + 30 * random.uniform(), elevation = 0.2 + random.uniform()
+            let rate = 0.3e-4 + 1.15e-4 * random.uniform(), azimuth = 2 * Double.pi * random.uniform()
+            return (
+                period: 0.19 / (2 * h * cos(elevation) * rate), amplitude: 3 * (0.5 + random.uniform()),
+                phase: 2 * Double.pi * random.uniform(), east: sin(azimuth), north: cos(azimuth)
+            )
+        }
+        let a = exp(-5.0 / 120), q = 2 * (1 - a * a).squareRoot()
+        var drift = (2 * random.gaussian(), 2 * random.gaussian())
+        var errors: [(Double, Double)] = []
+        for t in stride(from: 0.0, through: 1800, by: 5) {
+            drift = (a * drift.0 + q * random.gaussian(), a * drift.1 + q * random.gaussian())
+            var e = drift.0 + 1.5 * random.gaussian(), n = drift.1 + 1.5 * random.gaussian()
+            for s in satellites {
+                let x = s.amplitude * sin(s.phase + 2 * Double.pi * t / s.period)
+                e += x * s.east
+                n += x * s.north
+            }
+            errors.append((e, n))
+        }
+        let sigma = (errors.map { ($0.0 * $0.0 + $0.1 * $0.1) / 2 }.reduce(0, +) / Double(errors.count)).squareRoot()
+        let fixes = errors.enumerated().map { i, p in
+            TrackerTests.fix(5 * Double(i), north: p.1, east: p.0, accuracy: 1.509592 * sigma)
+        }
+        let cameBack = Self.everComesBack(fixes)
+        #expect(!cameBack)
+    }
+
+    @Test func bucketsArePairedAsTheyClose() {
+        // Ten fixes of variance 4 m² at (0, 0) in bucket 0, then ten at (10, 0) in bucket 1: when bucket 2 opens,
+        // bucket 1 pairs with bucket 0 at a lag of 10 s (band 1): |Δp|² = 100 m², term 100 / (2 (4 + 4)) = 6.25.
+        var course = CourseReturn()
+        for t in 0..<20 {
+            let closed = course.add(
+                east: t < 10 ? 0 : 10, north: 0, inverseVariance: 0.25, now: Int64(t) * 1000)
+            #expect(closed == (t == 10))
+        }
+        #expect(course.bands.count(band: 1) == 0, "bucket 0 had nothing before it")
+        var closed = course.add(east: 10, north: 0, inverseVariance: 0.25, now: 20_000)
+        #expect(closed)
+        #expect(abs(course.bands.count(band: 1) - 1) < 1e-12)
+        #expect(abs(course.bands.meanSquareMetres(band: 1) - 100) < 1e-9)
+        #expect(abs(course.bands.meanTerm(band: 1) - 6.25) < 1e-9)
+        // Bucket 2 closes 25 buckets later, faded by 300 / (300 + 250): it pairs with bucket 1 (one pair more in
+        // band 1, 0 m²) and bucket 0 (band 2, 100 m²); the next bucket's slot and those passed over are emptied, so
+        // the bucket opened then (27) finds none of the old ones (its slot's bucket 11, those of 12–26).
+        closed = course.add(east: 0, north: 0, inverseVariance: 0.25, now: 270_000)
+        #expect(closed)
+        let faded = 300.0 / 550
+        #expect(abs(course.bands.count(band: 1) - (faded + 1) * (faded + 1) / (faded * faded + 1)) < 1e-12)
+        #expect(abs(course.bands.meanSquareMetres(band: 1) - 100 * faded / (faded + 1)) < 1e-9)
+        #expect(abs(course.bands.meanSquareMetres(band: 2) - 100) < 1e-9)
+        closed = course.add(east: 0, north: 0, inverseVariance: 0.25, now: 280_000)
+        #expect(closed)
+        #expect(course.bands.count(band: 1) < 2, "bucket 27 paired with nothing")
+        // Buckets only: the bands hold displacements; moving the plane moves the buckets' means.
+        course.transformPositions { e, n in (e + 5, n - 5) }
+        let slot = course.buckets[CourseReturn.slot(28)]
+        #expect(abs(slot.x / slot.z - 5) < 1e-12 && abs(slot.y / slot.z + 5) < 1e-12)
+    }
 }
