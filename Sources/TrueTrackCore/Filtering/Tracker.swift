@@ -2112,14 +2112,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline
     mutating func trustedStandInForMissingReading() -> Double? {
         guard !readsInAnotherUnit, !isOverrulingReadings else { return nil }
-        let evidence = judgedDopplerEvidence
         // (The session's evidence first, as the check weighs it: the window is read only before it is in.)
-        if let verdict = DopplerCheck.sessionVerdict(
-            sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile)
-        {
-            return verdict ? lowerFilterSpeed : nil
-        }
+        if let verdict = sessionReadingsVerdict { return verdict ? lowerFilterSpeed : nil }
         guard let start = window.oldest() else { return nil }
+        let evidence = judgedDopplerEvidence
         let threshold = NetDisplacementGate.threshold(
             meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
         let trusted = DopplerCheck.isTrusted(
