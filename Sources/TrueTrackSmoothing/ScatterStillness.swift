@@ -214,69 +214,142 @@ struct WeightedScatter {
     }
 }
 
-/// The mean squared displacement between a stretch's fixes a time lag apart, in bands of lag (``LagBands``, shared
-/// with the forward stretch's return test), kept as fixes join and leave the stretch: what tells a small course
-/// walked round and round (a corridor paced, laps of a yard) from a receiver at rest whose fixes scatter as far (see
-/// ``StillnessGate/stillScatterReturnDip``).
+/// The mean squared displacement between a stretch's fixes a time lag apart, in bands of lag, kept as fixes join
+/// and leave the stretch: what tells a small course walked round and round (a corridor paced, laps of a yard) from
+/// a receiver at rest whose fixes scatter as far (see ``StillnessGate/stillScatterReturnDip``).
 ///
 /// Each pair of fixes i, j a lag apart adds w̃ |pⱼ − pᵢ|² / 2 to its band, w̃ = wᵢwⱼ / (wᵢ + wⱼ) the inverse of
 /// the pair's summed per-axis variances: 1 per pair in expectation for white noise with the stated accuracies,
 /// the same unit as the stretch's scatter ratio (its χ² per degree of freedom).
 struct LagScatter {
     /// The index lags paired: every one up to 6, then thinning, up to 144 (at 1 Hz each band still holds hundreds
-    /// of pairs; from about 22 s between fixes every lag under ``LagBands/longestLagSeconds`` (150 s, a quarter of
-    /// the shortest still stretch) is paired, at 15 s all but 105 and 135 s). Why thinned: a fix joins and leaves
+    /// of pairs; from about 22 s between fixes every lag under ``longestLagSeconds`` is paired, at 15 s all but
+    /// 105 and 135 s). Why thinned: a fix joins and leaves
     /// with at most 24 pairs each way, where every lag under 150 s at 1 Hz would be 150. Faster than 1 Hz the
     /// lags reach less far (29 s at 5 Hz), and the test sees only courses whose round is that short: stretching
     /// the lags by the run's fixes per second was tried (2026-12-07) and withdrawn after a reviewer: a run's mean
     /// step says nothing of a pause inside it (a 5 Hz logger with a 45-minute pause kept stride 1), its median
     /// nothing of duplicated times or bursts, and it exposed fast loggers' multipath desks to the test.
-    ///
-    /// Why 150 s: a drift's squared displacement grows with the lag while the stretch's scatter about its own mean
-    /// misses the drift's slow part; up to about a third of the stretch the first stays within the second even for
-    /// an error that wanders over hours (a Gauss–Markov error of τ ≫ the stretch: lag / τ against stretch / 3τ).
     static let indexLags = [1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144]
+    /// The longest lag paired, seconds: 150, a quarter of the shortest still stretch (600 s). Why: a drift's
+    /// squared displacement grows with the lag while the stretch's scatter about its own mean misses the drift's
+    /// slow part; up to about a third of the stretch the first stays within the second even for an error that
+    /// wanders over hours (a Gauss–Markov error of τ ≫ the stretch: lag / τ against stretch / 3τ).
+    static let longestLagSeconds = 150.0
 
-    /// The pairs, in bands of lag.
-    private var bands = LagBands()
+    /// The bands' upper edges, seconds: 10 s wide up to 30 s, 15 s up to 90 s, 20 s up to 150 s. Why: a course's
+    /// return shows as a band below the one before it, and a round of 20–150 s (a 25 m corridor at 1.1 m/s: 45 s;
+    /// a 40 × 20 m yard at 1 m/s: 120 s) puts its half and its whole round in different bands.
+    static let bandUpperSeconds: [Double] = [10, 20, 30, 45, 60, 75, 90, 110, 130, 150]
+    /// The fewest pairs a band needs to be compared.
+    static let fewestPairs = 5.0
+    /// The variance of a band's mean pair term under white noise, times its pair count: 1.5. A pair's term has
+    /// variance 1, and the pairs a lag apart share their fixes with their neighbours (two terms sharing a fix
+    /// correlate by ¼ under Gaussian noise): 1 + 2 × ¼. Right where a band holds one lag (fixes every 7 s or more
+    /// sparsely, where this bound decides); where it holds several (band 0 at 1 Hz: seven lags sharing fixes,
+    /// about 7.5) the band holds hundreds of pairs and the 0.7 dip decides, not this bound.
+    static let pairVariance = 1.5
+    /// How many standard deviations of white noise's band means a return must stand out by: 3.5. Why: a sparse
+    /// logger's bands hold a few pairs each, and a stretch is judged at every fix it starts from; in a prototype
+    /// (20-minute desks under white noise every 1–30 s, ±10 %, 13,000 stretches) 3 standard deviations counted
+    /// with independent pairs failed 8 stretches, 3 with shared fixes none, and 3.5 leaves a margin.
+    static let returnSigmas = 3.5
+    /// How far a return must fall in plain squared metres (the mean |Δp|² of the earlier band less the later's):
+    /// 400 m², as a course about 20 m across comes back. Why: a receiver at rest beside a reflector sees multipath
+    /// come and go with a period of tens of seconds to minutes as the satellites move, and its squared displacement
+    /// falls back too: two reviewers' simulated multipath desks (one to eight satellites, reflections of 3–6 m off
+    /// reflectors 2–40 m away, honest or overstated accuracy, every 1 or 5 s) fell by 35–200 m² where the dip
+    /// flagged them; at a floor of 100 m² those with reflections of 4–6 m counted up to 2.7 km more over 16
+    /// half-hour desks, at 400 m² none changed (nor a window sill's single reflection of 8–12 m, a reviewer's). The
+    /// courses that fall further come back: a 40 × 20 m yard about 1,260 m², a loop of 12 m radius about 530 m².
+    /// Smaller courses (corridors of 15–25 m paced back and forth, loops of 8 m radius and less: 135–250 m²) are not
+    /// told from a desk with a strong reflector, and stay held. A periodic error as large as a course (a circle of
+    /// about 11 m radius, 16 m along one axis, or jumps of 20 m between two places, every 40–120 s) is not told
+    /// from one either.
+    static let returnSquareMetres = 400.0
+
+    /// Each band's summed terms, summed squared displacements (square metres, unweighted) and pair count, three to a
+    /// band (``bandUpperSeconds``' order).
+    private var bands = [Double](repeating: 0, count: 3 * bandUpperSeconds.count)
 
     /// The pairs band `band` holds.
-    func count(band: Int) -> Double { bands.count(band: band) }
+    func count(band: Int) -> Double { bands[3 * band + 2] }
+
+    /// The band of a lag: ``bandUpperSeconds`` as arithmetic (10 s wide to 30 s, 15 s to 90 s, 20 s beyond; the
+    /// last band open).
+    @inline(__always) static func band(lagSeconds: Double) -> Int {
+        lagSeconds < 30
+            ? Int(max(lagSeconds, 0) / 10)
+            : lagSeconds < 90 ? 3 + Int((lagSeconds - 30) / 15) : min(7 + Int((lagSeconds - 90) / 20), 9)
+    }
+
+    /// Adds a pair's term and squared displacement to `bands` (`count` 1), or removes one (`count` −1, both
+    /// negated), `lagSeconds` apart.
+    @inline(__always) private static func accumulate(
+        into bands: UnsafeMutableBufferPointer<Double>, lagSeconds: Double, term: Double, squareMetres: Double,
+        count: Double
+    ) {
+        let i = 3 * band(lagSeconds: lagSeconds)
+        bands[i] += term
+        bands[i + 1] += squareMetres
+        bands[i + 2] += count
+    }
 
     /// Adds a pair's term and squared displacement (`count` 1), or removes one (`count` −1, both negated),
     /// `lagSeconds` apart.
     mutating func add(lagSeconds: Double, term: Double, squareMetres: Double, count: Double) {
-        bands.add(lagSeconds: lagSeconds, term: term, squareMetres: squareMetres, weight: count)
+        bands.withUnsafeMutableBufferPointer {
+            Self.accumulate(into: $0, lagSeconds: lagSeconds, term: term, squareMetres: squareMetres, count: count)
+        }
     }
 
     /// Adds (`sign` 1) or removes (−1) the pairs of measurement `m` with those after it up to `bound` (exclusive;
-    /// `after`) or before it down to `bound`, a lag of ``indexLags`` apart and under ``LagBands/longestLagSeconds``,
-    /// each pair's term w̃ |pⱼ − pᵢ|² / 2; `w` 0 leaves a measurement out.
+    /// `after`) or before it down to `bound`, a lag of ``indexLags`` apart and under ``longestLagSeconds``, each
+    /// pair's term w̃ |pⱼ − pᵢ|² / 2; `w` 0 leaves a measurement out.
     mutating func pairs(
         of m: Int, after: Bool, within bound: Int, sign: Double, time: (Int) -> Double,
         east: UnsafeBufferPointer<Double>, north: UnsafeBufferPointer<Double>, w: UnsafeBufferPointer<Double>
     ) {
         let wm = w[m], tm = time(m), em = east[m], nm = north[m]
         guard wm > 0 else { return }
-        for k in Self.indexLags {
-            let other = after ? m + k : m - k
-            guard after ? other < bound : other >= bound else { break }
-            let lag = abs(time(other) - tm)
-            guard lag < LagBands.longestLagSeconds else { break }
-            let wo = w[other]
-            guard wo > 0 else { continue }
-            let de = east[other] - em, dn = north[other] - nm
-            let square = de * de + dn * dn
-            bands.add(
-                lagSeconds: lag, term: sign * square * wm * wo / (wm + wo) / 2, squareMetres: sign * square,
-                weight: sign)
+        // (Through one buffer: one uniqueness check per fix, not one per pair and sum.)
+        bands.withUnsafeMutableBufferPointer { bands in
+            for k in Self.indexLags {
+                let other = after ? m + k : m - k
+                guard after ? other < bound : other >= bound else { break }
+                let lag = abs(time(other) - tm)
+                guard lag < Self.longestLagSeconds else { break }
+                let wo = w[other]
+                guard wo > 0 else { continue }
+                let de = east[other] - em, dn = north[other] - nm
+                let square = de * de + dn * dn
+                Self.accumulate(
+                    into: bands, lagSeconds: lag, term: sign * square * wm * wo / (wm + wo) / 2,
+                    squareMetres: sign * square, count: sign)
+            }
         }
     }
 
     /// Whether the squared displacement falls back by more than `dip` (in units of the stretch's scatter ratio)
-    /// from a band to a longer one (``LagBands/comesBack(scatterRatio:dip:)``): the course came back towards where
-    /// it was.
+    /// from a band to a longer one, by ``returnSigmas`` too, and by ``returnSquareMetres`` in plain metres: the
+    /// course came back towards where it was. At rest an error whose correlation fades with the lag has a squared
+    /// displacement that only grows with it; multipath that comes and goes as the satellites move does fall back,
+    /// but by a few metres.
     func comesBack(scatterRatio: Double, dip: Double) -> Bool {
-        bands.comesBack(scatterRatio: scatterRatio, dip: dip)
+        guard dip > 0, scatterRatio > 0 else { return false }
+        var highest = -Double.infinity, highestCount = 0.0, highestSquare = 0.0
+        for band in Self.bandUpperSeconds.indices where count(band: band) >= Self.fewestPairs {
+            let pairs = count(band: band)
+            let mean = bands[3 * band] / pairs / scatterRatio, square = bands[3 * band + 1] / pairs
+            if highest - mean > dip,
+                highest - mean > Self.returnSigmas
+                    * (Self.pairVariance * (1 / highestCount + 1 / pairs)).squareRoot(),
+                highestSquare - square >= Self.returnSquareMetres
+            {
+                return true
+            }
+            if mean > highest { (highest, highestCount, highestSquare) = (mean, pairs, square) }
+        }
+        return false
     }
 }

@@ -210,7 +210,7 @@ public struct StillnessGate: Sendable, Hashable {
     /// correlation fades with time); on a course it falls back as the walker comes round. Measured with a
     /// prototype on 600 s stretches (`docs/ARCHITECTURE.md`): Gauss–Markov desks (σ 5–10 m, τ 20–300 s, every
     /// 1–15 s) fell back by at most 0.66, courses by 0.5–1.9 (a 25 m corridor under correlated noise stated 1.5
-    /// times: 0.13–0.8). The fall must also be 400 m² in plain squared metres (`LagBands.returnSquareMetres`):
+    /// times: 0.13–0.8). The fall must also be 400 m² in plain squared metres (`LagScatter.returnSquareMetres`):
     /// multipath at rest comes and goes as the satellites move and falls back too, by up to about 200 m². So
     /// smaller courses (corridors of 15–25 m paced, loops of 8 m radius) stay held, and a periodic error as large
     /// as a course (a circle of about 11 m radius every 40–120 s) is not told from one. A stretch the return test

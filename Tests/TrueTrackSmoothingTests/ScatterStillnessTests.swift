@@ -330,7 +330,7 @@ private typealias S = SmoothingSupport
         }
         #expect(!drift.comesBack(scatterRatio: 0.5, dip: 0.7))
         // Lags at a band's upper edge belong to the next band; 150 s and beyond to the last.
-        for (band, upper) in LagBands.bandUpperSeconds.enumerated() {
+        for (band, upper) in LagScatter.bandUpperSeconds.enumerated() {
             var edges = LagScatter()
             edges.add(lagSeconds: upper.nextDown, term: 0, squareMetres: 0, count: 1)
             edges.add(lagSeconds: upper, term: 0, squareMetres: 0, count: 1)

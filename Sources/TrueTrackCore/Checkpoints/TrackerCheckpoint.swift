@@ -12,9 +12,9 @@
 ///
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable` (plain
-/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 6.2 KB (6,232
-/// bytes on 64-bit Linux, 2026-12-07: the 24-byte header and the tracker's 6,208, 929 of them its still stretch,
-/// ``StillScatter``, with its return test's 848, 344 its ``ChordOdometer``). Another build of TrueTrack whose
+/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 5.4 KB (5,368
+/// bytes on 64-bit Linux, 2026-12-06: the 24-byte header and the tracker's 5,344, 80 of them its still stretch,
+/// ``StillScatter``, 344 its ``ChordOdometer``). Another build of TrueTrack whose
 /// tracker has other fields, or a CPU of another byte order or word size, refuses it with
 /// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` then
 /// (an app update costs one restart's worth of accuracy, nothing else).
@@ -54,7 +54,7 @@ public struct TrackerCheckpoint: Sendable, Hashable {
 
 extension Tracker {
     /// The tracker's whole state, to persist and resume from with ``init(resuming:)`` (see
-    /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~6.2 KB; persisting it with the session
+    /// ``TrackerCheckpoint``). Costs one copy and a checksum of ~5.4 KB; persisting it with the session
     /// (`SessionStateStore.update`, both checkpoints) measured 0.9 ms instead of 0.4 ms per write (debug build).
     /// Take it after every fix, or every few batches with the buffer row it follows
     /// (`SessionSnapshot.saveCheckpoints(tracker:stopDetector:afterBufferRow:)`, resumed exactly by

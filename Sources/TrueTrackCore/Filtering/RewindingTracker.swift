@@ -7,7 +7,7 @@
 /// screen was off loses the whole backlog once a fix newer than the fresh one has been accepted (before that,
 /// the fresh fix is a forward jump nothing confirmed, and the backlog's third fix restarts the plain tracker:
 /// see ``TrackingProfile/clockJumpSeconds``; two fixes and a new anchor's window are lost). This type keeps the recent fixes and a copy of the tracker every
-/// ``snapshotInterval`` fixes (the tracker is a 6.2 KB value: a copy is a `memcpy`), so a late batch costs one
+/// ``snapshotInterval`` fixes (the tracker is a 5.3 KB value: a copy is a `memcpy`), so a late batch costs one
 /// replay of the fixes since the copy before it.
 ///
 /// Guarantees:
@@ -33,9 +33,9 @@
 ///
 /// Memory: the fixes of up to about twice the horizon (about 100 B each: 90–180 KB for 15 minutes at 1 Hz), up
 /// to about twice ``maximumKeptFixes`` (old fixes are let go once half the kept ones can go, so that each is
-/// moved about once), and one tracker copy per ``snapshotInterval`` fixes (6.2 KB each: 87–175 KB). A fix in
+/// moved about once), and one tracker copy per ``snapshotInterval`` fixes (5.3 KB each: 75–150 KB). A fix in
 /// order costs one append and, every ``snapshotInterval`` fixes, one copy, and letting go of old fixes moves the
-/// kept ones down (about once each): 1,327 instructions per fix against the plain tracker's 742 (2026-12-07, callgrind,
+/// kept ones down (about once each): 1,310 instructions per fix against the plain tracker's 745 (2026-12-06, callgrind,
 /// `truetrack-benchmarks --instructions`, the `rewinding-tracker` case; the tracker is called out of line, see
 /// ``process(_:with:)``), and no allocation once the buffers have grown to the horizon.
 public struct RewindingTracker: Sendable {
@@ -85,7 +85,7 @@ public struct RewindingTracker: Sendable {
     /// set to 1–15 minutes); older fixes are rejected as out of order.
     public let horizonSeconds: Double
     /// How many fixes between two copies of the tracker. Default 64: a late fix replays at most this many
-    /// fixes more than it must, for a copy of 6.2 KB every 64 fixes (97 bytes per fix).
+    /// fixes more than it must, for a copy of 5.3 KB every 64 fixes (84 bytes per fix).
     public let snapshotInterval: Int
     /// How many fixes a late fix may reach back, whatever their times say; up to about twice as many are kept.
     /// Default 36,000 (the 900 s horizon at 20 Hz, 3.6–7.2 MB): a receiver whose clock stands still would
@@ -332,7 +332,7 @@ public struct RewindingTracker: Sendable {
     }
 
     /// `tracker.process(fix)`, not inlined: inlined into ``record(_:)``, the tracker's per-fix path made the compiler
-    /// copy the whole tracker (3.7 KB then, 6.2 KB now) in and out on every fix (1,785 instructions per fix in the
+    /// copy the whole tracker (3.7 KB then, 5.3 KB now) in and out on every fix (1,785 instructions per fix in the
     /// `rewinding-tracker` benchmark against 1,051 before the tracker's bridging; the call costs a few).
     @inline(never)
     static func process(_ fix: Fix, with tracker: inout Tracker) -> FixDecision {

@@ -20,17 +20,12 @@
 /// to the still stretch unless it lies beyond ``edgeChiSquared`` from the mean, in units of the stretch's own χ²
 /// per degree of freedom (a departure's first fixes, which count).
 ///
-/// A stretch whose scatter passes is still only if its fixes do not come back as a walker's round a course
-/// (``CourseReturn``, the smoother's return test on 10 s buckets of fixes): the squared displacement between
-/// positions a lag apart only grows with the lag at rest, and falls back at a course's whole round. Checked as each
-/// bucket closes (``comesBack``); until a course has come back once (its first round, 1–3 minutes), it reads still.
-///
 /// The tracker judges and adds only fixes that read no speed and state an accuracy, where the net displacement
 /// decides (`Tracker.movingThreshold`); a fix without an accuracy (a GPX file's, iOS's −1) or with a speed is
 /// neither judged nor added. Every anchor (a first fix, a gap, a re-anchor) starts a new stretch at the next fix
 /// added: silence never reads as still. ``edgeBound`` is stored after each fix, so judging the next is one
 /// comparison while not still. (``add(east:north:variance:now:anchoredAt:)`` with variance 0 ends the stretch.)
-public struct StillScatter: Sendable, BitwiseCopyable {
+public struct StillScatter: Sendable, BitwiseCopyable, Hashable {
     /// Σ λ w, per m².
     @usableFromInline var weight = 0.0
     /// The weighted mean, metres on the tracker's plane.
@@ -48,11 +43,6 @@ public struct StillScatter: Sendable, BitwiseCopyable {
     /// a fix belongs to the still stretch: ``edgeChiSquared`` × the stretch's χ² per degree of freedom; −1 while
     /// the stretch does not read still.
     @usableFromInline var edgeBound = -1.0
-    /// The stretch's return test: its fixes in 10 s buckets, paired in bands of lag (see ``CourseReturn``).
-    @usableFromInline var returns = CourseReturn()
-    /// Whether the squared displacement came back when the last bucket closed (``CourseReturn``): the stretch is a
-    /// course walked round, and does not read still however its fixes scatter.
-    @usableFromInline var comesBack = false
 
     /// The decay's time constant, seconds: 300. Why: an exponential weight of time constant T spreads a steady
     /// walk over v·T (its positions' spread about their mean), 210 m at 0.7 m/s, far beyond any accuracy; and it
@@ -128,12 +118,9 @@ public struct StillScatter: Sendable, BitwiseCopyable {
         north += dn * share
         chiSquared += w * (de * (e - east) + dn * (n - north))
         let degrees = 2 * (decayedCount - squaredWeight / weight)
-        if returns.add(east: e, north: n, inverseVariance: w, now: now), degrees > 0 {
-            comesBack = returns.bands.comesBack(scatterRatio: chiSquared / degrees, dip: CourseReturn.returnDip)
-        }
         if Double(now &- startMilliseconds) / 1000 >= Self.minimumSpanSeconds,
             decayedCount * decayedCount >= Self.minimumEffectiveFixes * decayedSquares,
-            degrees > 0, chiSquared <= Self.maximumRatio * degrees, !comesBack
+            degrees > 0, chiSquared <= Self.maximumRatio * degrees
         {
             edgeBound = Self.edgeChiSquared * chiSquared / degrees
         } else {
@@ -145,6 +132,5 @@ public struct StillScatter: Sendable, BitwiseCopyable {
     mutating func transformPosition(_ convert: (Double, Double) -> (Double, Double)) {
         guard startMilliseconds != .min else { return }
         (east, north) = convert(east, north)
-        returns.transformPositions(convert)
     }
 }
