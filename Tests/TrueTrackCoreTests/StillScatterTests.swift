@@ -106,4 +106,28 @@ import TrueTrackSimulation
         desk.add(east: 0, north: 0, variance: 0, now: 601_000, anchoredAt: -1)
         #expect(desk.edgeBound < 0 && desk.startMilliseconds == .min)
     }
+
+    /// A desk whose first 20 minutes are dated 36 h ahead (a clock that jumped back mid-desk): the tracker restarts
+    /// on the fixes dated right, and the still stretch starts again with them, so the desk counts about what its two
+    /// halves count alone. Before, the stretch dated ahead went on (its anchor is dated before it): its decay turned
+    /// negative, its span stayed negative, and the second half never read still (188 m against 119 on a reviewer's
+    /// desk).
+    @Test func aClockThatJumpsBackStartsTheStretchAgain() {
+        let desk = Self.fixes(seconds: 2399, tau: 30, seed: 11)
+        let ahead = desk[..<1200].map { fix in
+            try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: fix.timestamp.millisecondsSince1970 + 36 * 3_600_000),
+                latitude: fix.latitude, longitude: fix.longitude, horizontalAccuracyMetres: 7.5)
+        }
+        let rest = Array(desk[1200...])
+        // One fix at a time, in the order received (a batch is taken oldest first, and would put them right).
+        var tracker = Tracker(profile: .walking)
+        for fix in ahead + rest { _ = tracker.process(fix) }
+        let stillAtTheEnd = tracker.stillScatter.edgeBound >= 0
+        _ = tracker.finishTrack()
+        let jumped = tracker.distance.totalMetres
+        let halves = Self.counted(ahead) + Self.counted(rest)
+        #expect(jumped <= halves + 10, "\(jumped) m against \(halves) m for the halves alone")
+        #expect(stillAtTheEnd, "the stretch reads still again after the restart")
+    }
 }

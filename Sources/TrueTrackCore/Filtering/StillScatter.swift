@@ -88,15 +88,19 @@ public struct StillScatter: Sendable, BitwiseCopyable, Hashable {
 
     /// Adds a fix at (`e`, `n`) on the plane, of per-axis variance `variance` (m²), taken at `now` (ms), and judges
     /// the stretch (``edgeBound``); a fix whose accuracy is assumed (`variance` 0: none stated) ends the stretch
-    /// instead. A stretch that started before the tracker's last anchor (`anchor`, ms) ends there: this fix starts a
-    /// new one. (The anchor itself writes nothing here: a reset in `Tracker.anchor` cost instructions on every fix.)
+    /// instead. A stretch that started before the tracker's last anchor (`anchor`, ms) ends there, and so does one
+    /// whose last fix is dated after this one (the tracker restarted on a clock that jumped back: its anchor is
+    /// dated before the stretch, whose decay would turn negative and whose span would stay negative until the clock
+    /// caught up, so that a desk never read still again; a reviewer's desk whose first 20 minutes were dated 36 h
+    /// ahead counted 188 m against 119 for its halves alone): this fix starts a new one. (The anchor itself writes
+    /// nothing here: a reset in `Tracker.anchor` cost instructions on every fix.)
     @usableFromInline
     mutating func add(east e: Double, north n: Double, variance: Double, now: Int64, anchoredAt anchor: Int64) {
         guard variance > 0 else {
             self = StillScatter()
             return
         }
-        if startMilliseconds <= anchor { self = StillScatter() }
+        if startMilliseconds <= anchor || now < lastMilliseconds { self = StillScatter() }
         if startMilliseconds == .min {
             startMilliseconds = now
         } else {
