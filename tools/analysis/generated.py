@@ -49,3 +49,25 @@ def distances(binaries, path, profile, extra=()):
         r = subprocess.run([b, 'process', path, '--profile', profile, '--json', *extra], capture_output=True, text=True)
         out.append(json.loads(r.stdout)['distanceMetres'] if r.returncode == 0 else float('nan'))
     return out
+
+
+def reflection_desk(rng, seconds, cadence, reflections, drift, tau, white, stated=1.0, cap=None):
+    """Rows (as `write_fixes` takes them) at rest every `cadence` s for `seconds`: multipath `reflections`, each
+    (period s, amplitude m, phase, east, north, slide: the period's relative drift over the run), swinging along
+    (east, north), on a Gauss-Markov drift (`drift` m, `tau` s) and white noise of `white` m; accuracy `stated`
+    times the errors' per-axis scatter as a 68 % radius (at most `cap` m)."""
+    g = GaussMarkov(rng, drift, tau)
+    errors, t = [], 0.0
+    while t <= seconds:
+        x = g.step(cadence)
+        e, n = x[0] + rng.gauss(0, white), x[1] + rng.gauss(0, white)
+        for period, a, phase, se, sn, slide in reflections:
+            s = a * math.sin(phase + 2 * math.pi * t / (period * (1 + slide * t / seconds)))
+            e += s * se
+            n += s * sn
+        errors.append((t, e, n))
+        t += cadence
+    sigma = math.sqrt(sum((e * e + n * n) / 2 for _, e, n in errors) / len(errors))
+    accuracy = 1.509592 * sigma * stated if cap is None else min(1.509592 * sigma * stated, cap)
+    return [(t, e, n, accuracy, None, None) for t, e, n in errors]
+

@@ -22,32 +22,10 @@ Writes the CSVs into OUT_DIR (never into the repository).
 import math, os, random, sys
 from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generated import GaussMarkov, distances, write_fixes
+from generated import distances, reflection_desk, write_fixes
 
-K = 1.509592  # a 68 % radius over the per-axis sigma
 OUT, BINS = sys.argv[1], sys.argv[2].split(',')
 EXTRA = ['--smooth'] if '--smooth' in sys.argv else []
-
-
-def desk(rng, seconds, cadence, reflections, drift, tau, white, stated, cap=None):
-    """Rows at rest every `cadence` s: `reflections` as (period s, amplitude m, phase, east, north, period drift),
-    on a Gauss-Markov drift (`drift` m, `tau` s) and white noise; accuracy `stated` times the scatter (at most
-    `cap`)."""
-    g = GaussMarkov(rng, drift, tau)
-    errors, t = [], 0.0
-    while t <= seconds:
-        x = g.step(cadence)
-        e, n = x[0] + rng.gauss(0, white), x[1] + rng.gauss(0, white)
-        for period, a, phase, se, sn, slide in reflections:
-            p = period * (1 + slide * t / seconds)
-            s = a * math.sin(phase + 2 * math.pi * t / p)
-            e += s * se
-            n += s * sn
-        errors.append((t, e, n))
-        t += cadence
-    sigma = math.sqrt(sum((e * e + n * n) / 2 for _, e, n in errors) / len(errors))
-    accuracy = K * sigma * stated if cap is None else min(K * sigma * stated, cap)
-    return [(t, e, n, accuracy, None, None) for t, e, n in errors]
 
 
 def geometric(rng, count, amplitude):
@@ -69,8 +47,8 @@ def cases():
                 for seed in (1, 2, 3):
                     tag = f'reflect_n{count}a{amplitude}_c{cadence:g}_s{seed}'
                     rng = random.Random(tag)
-                    out.append(('reflect', tag, desk(rng, 1800, cadence, geometric(rng, count, amplitude), 2.0, 120,
-                                                     1.5, 1.0)))
+                    out.append(('reflect', tag, reflection_desk(rng, 1800, cadence, geometric(rng, count, amplitude), 2.0,
+                                                                120, 1.5)))
     for i in range(24):
         tag = f'sill_{i:02d}'
         rng = random.Random(tag)
@@ -80,9 +58,9 @@ def cases():
             az = rng.uniform(0, 2 * math.pi)
             reflections.append((rng.uniform(40, longest), rng.uniform(3, top), rng.uniform(0, 2 * math.pi),
                                 math.sin(az), math.cos(az), rng.uniform(-0.4, 0.4)))
-        out.append(('sill', tag, desk(rng, 3600, rng.choice((1.0, 1.0, 2.0, 5.0, 10.0)), reflections,
-                                      rng.choice((2.0, 4.0, 6.0)), rng.choice((30, 120, 600)), 1.0,
-                                      rng.choice((1.0, 1.5, 2.0, 3.0)), cap=30.0)))
+        out.append(('sill', tag, reflection_desk(rng, 3600, rng.choice((1.0, 1.0, 2.0, 5.0, 10.0)), reflections,
+                                                 rng.choice((2.0, 4.0, 6.0)), rng.choice((30, 120, 600)), 1.0,
+                                                 rng.choice((1.0, 1.5, 2.0, 3.0)), cap=30.0)))
     return out
 
 

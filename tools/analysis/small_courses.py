@@ -22,7 +22,7 @@ Writes the CSVs into OUT_DIR (never into the repository).
 import math, os, random, sys
 from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generated import GaussMarkov, distances, write_fixes
+from generated import GaussMarkov, distances, reflection_desk, write_fixes
 
 K = 1.509592  # a 68 % radius over the per-axis sigma
 OUT, BINS = sys.argv[1], sys.argv[2].split(',')
@@ -82,20 +82,8 @@ def multipath(rng, seconds, cadence, amplitude):
         h, el, rate = rng.uniform(10, 40), rng.uniform(0.2, 1.2), rng.uniform(0.3e-4, 1.45e-4)
         az = rng.uniform(0, 2 * math.pi)
         sats.append((0.19 / (2 * h * math.cos(el) * rate), amplitude * rng.uniform(0.5, 1.5), rng.uniform(0, 2 * math.pi),
-                     math.sin(az), math.cos(az)))
-    g = GaussMarkov(rng, 2.0, 120)
-    errors, t = [], 0.0
-    while t <= seconds:
-        x = g.step(cadence)
-        e, n = x[0] + rng.gauss(0, 1.5), x[1] + rng.gauss(0, 1.5)
-        for period, a, phase, se, sn in sats:
-            s = a * math.sin(phase + 2 * math.pi * t / period)
-            e += s * se
-            n += s * sn
-        errors.append((t, e, n))
-        t += cadence
-    sigma = math.sqrt(sum((e * e + n * n) / 2 for _, e, n in errors) / len(errors))
-    return [(t, e, n, K * sigma, None, None) for t, e, n in errors]
+                     math.sin(az), math.cos(az), 0.0))
+    return reflection_desk(rng, seconds, cadence, sats, 2.0, 120, 1.5)
 
 
 def cases():
