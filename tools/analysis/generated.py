@@ -53,7 +53,8 @@ def distances(binaries, path, profile, extra=()):
 
 def reflection_desk(rng, seconds, cadence, reflections, drift, tau, white, stated=1.0, cap=None):
     """Rows (as `write_fixes` takes them) at rest every `cadence` s for `seconds`: multipath `reflections`, each
-    (period s, amplitude m, phase, east, north, slide: the period's relative drift over the run), swinging along
+    (period s, amplitude m, phase, east, north, slide s: the phase runs as 2 pi t / (period (1 + s t / seconds)),
+    so the period at the end is (1 + s)^2 times the start's), swinging along
     (east, north), on a Gauss-Markov drift (`drift` m, `tau` s) and white noise of `white` m; accuracy `stated`
     times the errors' per-axis scatter as a 68 % radius (at most `cap` m)."""
     g = GaussMarkov(rng, drift, tau)

@@ -5,17 +5,18 @@ between fixes a lag apart falls back) must not take for a course; the families o
 of 2026-12-07 (docs/ARCHITECTURE.md, "A course walked round"), seeded: the same files every run.
 
     python3 tools/analysis/multipath_desks.py OUT_DIR BIN1[,BIN2...] [--smooth]
-    # per family: metres per hour summed over its desks for each binary (forward unless --smooth), and how many
-    # desks each binary after the first counts more (+1 m) or less than the first
+    # per file its metres for each binary (forward unless --smooth); then per family the metres per hour summed
+    # over its desks, and how many desks each binary after the first counts more (+1 m) or less than the first
 
 Families (truth 0 m):
   reflect  half an hour; 2-4 reflections off walls 5-40 m away, each swinging along its satellite's azimuth with
-           the period lambda / (2 h cos(el) el-rate) (about 30 s to 20 minutes), nominal 6, 8 or 10 m (x0.5-1.5),
+           the period lambda / (2 h cos(el) el-rate) (about 20 s to 15 minutes), nominal 6, 8 or 10 m (x0.5-1.5),
            on a Gauss-Markov drift of 2 m (tau 120 s) and 1.5 m of white noise; accuracy stated honestly; every 1 s,
            5 s and 0.2 s; three seeds
   sill     an hour by a window or on a dashboard in a street: 3-7 reflections of 3 to 8, 12 or 15 m with periods
-           from 40 s to 150 or 300 s, drifting by up to 40 % over the hour as the satellites move, on a drift of
-           2-6 m (tau 30-600 s); accuracy stated 1-3 times the scatter, at most 30 m; every 1-10 s
+           drawn from 40 s to 150 or 300 s that slide as the satellites move (sin(phase + 2 pi t / (P (1 + s t / T))),
+           s within +-0.4: by the hour's end the period is 0.36-1.96 times P), on a drift of 2-6 m (tau 30-600 s) and
+           1 m of white noise; accuracy stated 1-3 times the scatter, at most 30 m; every 1-10 s
 
 Writes the CSVs into OUT_DIR (never into the repository).
 """

@@ -23,7 +23,8 @@
 /// The tracker judges and adds only fixes that read no speed and state an accuracy, where the net displacement
 /// decides (`Tracker.movingThreshold`); a fix without an accuracy (a GPX file's, iOS's −1) or with a speed is
 /// neither judged nor added. Every anchor (a first fix, a gap, a re-anchor) starts a new stretch at the next fix
-/// added: silence never reads as still. ``edgeBound`` is stored after each fix, so judging the next is one
+/// added, and so does a fix dated before the stretch's last (a clock that jumped back): silence never reads as
+/// still. ``edgeBound`` is stored after each fix, so judging the next is one
 /// comparison while not still. (``add(east:north:variance:now:anchoredAt:)`` with variance 0 ends the stretch.)
 public struct StillScatter: Sendable, BitwiseCopyable, Hashable {
     /// Σ λ w, per m².
