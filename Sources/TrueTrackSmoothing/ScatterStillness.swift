@@ -255,18 +255,21 @@ struct LagScatter {
     /// with independent pairs failed 8 stretches, 3 with shared fixes none, and 3.5 leaves a margin.
     static let returnSigmas = 3.5
     /// How far a return must fall in plain squared metres (the mean |Δp|² of the earlier band less the later's):
-    /// 400 m², as a course about 20 m across comes back. Why: a receiver at rest beside a reflector sees multipath
-    /// come and go with a period of tens of seconds to minutes as the satellites move, and its squared displacement
-    /// falls back too: two reviewers' simulated multipath desks (one to eight satellites, reflections of 3–6 m off
-    /// reflectors 2–40 m away, honest or overstated accuracy, every 1 or 5 s) fell by 35–200 m² where the dip
-    /// flagged them; at a floor of 100 m² those with reflections of 4–6 m counted up to 2.7 km more over 16
-    /// half-hour desks, at 400 m² none changed (nor a window sill's single reflection of 8–12 m, a reviewer's). The
-    /// courses that fall further come back: a 40 × 20 m yard about 1,260 m², a loop of 12 m radius about 530 m².
-    /// Smaller courses (corridors of 15–25 m paced back and forth, loops of 8 m radius and less: 135–250 m²) are not
-    /// told from a desk with a strong reflector, and stay held. A periodic error as large as a course (a circle of
-    /// about 11 m radius, 16 m along one axis, or jumps of 20 m between two places, every 40–120 s) is not told
-    /// from one either.
-    static let returnSquareMetres = 400.0
+    /// 600 m², as a course about 25 m across comes back. Why: a receiver at rest beside a reflector sees multipath
+    /// swing back and forth with a period of tens of seconds to minutes as the satellites move (a swing of A m
+    /// falls 4A²), and its squared displacement falls back too: two reviewers' simulated multipath desks (one to
+    /// eight satellites, reflections of 3–6 m off reflectors 2–40 m away, honest or overstated accuracy, every 1 or
+    /// 5 s) fell by 35–200 m² where the dip flagged them; at a floor of 100 m² those with reflections of 4–6 m
+    /// counted up to 2.7 km more over 16 half-hour desks, at 400 m² none. Reflections of 8–15 m (a reviewer's and
+    /// a tester's desks of 2026-12-07, `tools/analysis/multipath_desks.py`) passed 400 m²: 30.7 → 171.8 m per hour
+    /// beside 2–4 reflections of 6–10 m, 8.7 → 83.1 by window sills (the test off → on); at 600 m² 61.9 and 28.9,
+    /// at 800 m² 48.8 and 19.6. The courses that fall further come back: a 40 × 20 m yard about 1,260 m², a loop of
+    /// 20 m radius about 1,500 m². Smaller courses (corridors paced back and forth, loops of 12 m radius and less:
+    /// 135–530 m²) are not told from a desk with a strong reflector, and stay held (`small_courses.py`: courses
+    /// 104.1 km summed |error| without the test, 82.9 at 400 m², 92.8 at 600 m², the loops of 12 m giving back
+    /// their gain). A periodic error as large as a course (a swing of about 12 m or more each way, every
+    /// 40–150 s: 4A² ≥ 600) is not told from one either.
+    static let returnSquareMetres = 600.0
 
     /// Each band's summed terms, summed squared displacements (square metres, unweighted) and pair count, three to a
     /// band (``bandUpperSeconds``' order).

@@ -305,14 +305,14 @@ private typealias S = SmoothingSupport
         #expect(lags.comesBack(scatterRatio: 1, dip: 0.7))
         // The same in units of a scatter ratio of 2: a fall of 0.5, under the dip.
         #expect(!lags.comesBack(scatterRatio: 2, dip: 0.7))
-        // The same fall in units, but of 390 m² in plain metres (a reflection at rest comes and goes): no return.
+        // The same fall in units, but of 590 m² in plain metres (a reflection at rest swings back): no return.
         var small = LagScatter()
         for _ in 0..<40 {
-            small.add(lagSeconds: 5, term: 2, squareMetres: 780, count: 1)
-            small.add(lagSeconds: 15, term: 1, squareMetres: 390, count: 1)
+            small.add(lagSeconds: 5, term: 2, squareMetres: 1_180, count: 1)
+            small.add(lagSeconds: 15, term: 1, squareMetres: 590, count: 1)
         }
         #expect(!small.comesBack(scatterRatio: 1, dip: 0.7))
-        // 20 m² more on each of the 40 pairs at 5 s: 800 → 390, a fall of 410 m².
+        // 20 m² more on each of the 40 pairs at 5 s: 1,200 → 590, a fall of 610 m².
         small.add(lagSeconds: 5, term: 0, squareMetres: 800, count: 0)
         #expect(small.comesBack(scatterRatio: 1, dip: 0.7))
         #expect(!lags.comesBack(scatterRatio: 1, dip: 0))
