@@ -211,10 +211,10 @@ public struct StillnessGate: Sendable, Hashable {
     /// prototype on 600 s stretches (`docs/ARCHITECTURE.md`): Gauss–Markov desks (σ 5–10 m, τ 20–300 s, every
     /// 1–15 s) fell back by at most 0.66, courses by 0.5–1.9 (a 25 m corridor under correlated noise stated 1.5
     /// times: 0.13–0.8). The fall must also be 600 m² in plain squared metres (`LagScatter.returnSquareMetres`):
-    /// multipath at rest swings back and forth as the satellites move and falls back too, by 4A² for a swing of
-    /// A m. So smaller courses (corridors paced, loops of 12 m radius and less) stay held, and a periodic error as
-    /// large as a course (a swing of about 12 m or more each way, every 40–150 s) is not told from one. A stretch the return test
-    /// lets go still has its fixes judged far or not, so the test only ever lets more count. Fixes faster than
+    /// multipath at rest swings back and forth as the satellites move and falls back too, by at most 4A² for a
+    /// swing of amplitude A. So smaller courses (corridors paced, loops of 12 m radius and less) stay held, and a
+    /// periodic error as large as a course (a circle of about 13 m radius or more every 40–150 s) may not be told
+    /// from one. A stretch the return test lets go still has its fixes judged far or not, so the test only ever lets more count. Fixes faster than
     /// 1 Hz pair lags up to 144 fixes only (29 s at 5 Hz).
     public var stillScatterReturnDip: Double
 
