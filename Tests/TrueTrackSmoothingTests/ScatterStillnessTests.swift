@@ -294,6 +294,31 @@ private typealias S = SmoothingSupport
         #expect(track.distanceMetres >= before, "\(track.distanceMetres) m against \(before) without the test")
     }
 
+    @Test(arguments: [(12.0, 51 as UInt64), (12.0, 52), (11.5, 53)])
+    func aDeskWhoseErrorCirclesTwelveMetresStaysStill(radius: Double, seed: UInt64) {
+        // Half an hour at rest every 5 s, honest accuracy, its error circling at `radius` m once a minute (a strong
+        // reflection's swing) on 1.5 m of white noise: its squared displacement falls back at the whole round by
+        // about 3-3.7 r² (430-530 m² at 12 m), as a loop of that radius would. Under the floor of 600 m² it stays a
+        // desk; the floor of 400 m² read it as a course.
+        var rng = TestRNG(state: seed)
+        let phase = 2 * Double.pi * rng.uniform()
+        var errors: [(Double, Double)] = []
+        for t in stride(from: 0.0, through: 1800, by: 5) {
+            let angle = phase + 2 * Double.pi * t / 60
+            errors.append((radius * cos(angle) + 1.5 * rng.gaussian(), radius * sin(angle) + 1.5 * rng.gaussian()))
+        }
+        let sigma = (errors.map { ($0.0 * $0.0 + $0.1 * $0.1) / 2 }.reduce(0, +) / Double(errors.count)).squareRoot()
+        let fixes = errors.enumerated().map { i, p in
+            S.fix(seconds: 5 * Double(i), east: p.0, north: p.1, accuracy: 1.509592 * sigma)
+        }
+        var without = SmoothingOptions(profile: .walking)
+        without.stillnessGate?.stillScatterReturnDip = 0
+        let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
+        #expect(
+            track.distanceMetres <= WholeTrackSmoother(options: without).smooth(fixes).distanceMetres + 1,
+            "\(track.distanceMetres) m at rest")
+    }
+
     @Test func aCourseComesBackAndADriftDoesNot() {
         // 40 pairs at 5 s lag averaging 2, 40 at 15 s averaging 1: a fall of 1 in units of a scatter ratio of 1,
         // 1 / √(1.5 (1/40 + 1/40)) = 3.65 standard deviations: the course came back.
