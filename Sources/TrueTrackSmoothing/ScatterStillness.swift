@@ -122,14 +122,12 @@ extension StillnessGate {
                                         }
                                         for m in lagsLow..<low {
                                             lags.pairs(
-                                                of: m, after: true, within: lagsHigh, sign: -1,
-                                                time: time, east: east,
+                                                of: m, after: true, within: lagsHigh, sign: -1, time: time, east: east,
                                                 north: north, w: w)
                                         }
                                         for m in lagsHigh..<high {
                                             lags.pairs(
-                                                of: m, after: false, within: low, sign: 1,
-                                                time: time, east: east,
+                                                of: m, after: false, within: low, sign: 1, time: time, east: east,
                                                 north: north, w: w)
                                         }
                                         (lagsLow, lagsHigh) = (low, high)
@@ -258,14 +256,15 @@ struct LagScatter {
     /// 600 m², as a course about 25 m across comes back. Why: a receiver at rest beside a reflector sees multipath
     /// swing back and forth with a period of tens of seconds to minutes as the satellites move, and its squared
     /// displacement falls back too (a swing of amplitude A falls at most 4A²: about 3–3.7 A² over these bands for
-    /// a circle of radius A, 1.4–1.9 A² for a swing along one axis, a reviewer's integration): two reviewers' simulated multipath desks (one to
-    /// eight satellites, reflections of 3–6 m off reflectors 2–40 m away, honest or overstated accuracy, every 1 or
-    /// 5 s) fell by 35–200 m² where the dip flagged them; at a floor of 100 m² those with reflections of 4–6 m
-    /// counted up to 2.7 km more over 16 half-hour desks, at 400 m² none. Reflections of up to 15 m (a reviewer's
-    /// and a tester's desks of 2026-12-07, `tools/analysis/multipath_desks.py`) fell further than 400 m²: 30.7 → 171.8 m per hour
-    /// beside 2–4 reflections of 6–10 m, 8.7 → 83.1 by window sills (the test off → on); at 600 m² 61.9 and 28.9,
-    /// at 800 m² 48.8 and 19.6. The courses that fall further come back: a 40 × 20 m yard about 1,260 m², a loop of
-    /// 20 m radius about 1,500 m². Smaller courses (corridors paced back and forth, loops of 12 m radius and less:
+    /// a circle of radius A, 1.4–1.9 A² for a swing along one axis, a reviewer's integration): two reviewers'
+    /// simulated multipath desks (one to eight satellites, reflections of 3–6 m off reflectors 2–40 m away, honest
+    /// or overstated accuracy, every 1 or 5 s) fell by 35–200 m² where the dip flagged them; at a floor of 100 m²
+    /// those with reflections of 4–6 m counted up to 2.7 km more over 16 half-hour desks, at 400 m² none.
+    /// Reflections of up to 15 m (a reviewer's and a tester's desks of 2026-12-07,
+    /// `tools/analysis/multipath_desks.py`) fell further than 400 m²: 30.7 → 171.8 m per hour beside 2–4
+    /// reflections of 6–10 m, 8.7 → 83.1 by window sills (the test off → on); at 600 m² 61.9 and 28.9, at 800 m²
+    /// 48.8 and 19.6. The courses that fall further come back: a 40 × 20 m yard about 1,260 m², a loop of 20 m
+    /// radius 1,440 m² (noiseless at 1.1 m/s over 600 s, these bands and lags; 12 m: 529 m²). Smaller courses (corridors paced back and forth, loops of 12 m radius and less:
     /// 135–530 m²) are not told from a desk with a strong reflector, and stay held (`small_courses.py`: courses
     /// 104.1 km summed |error| without the test, 82.9 at 400 m², 92.8 at 600 m², the loops of 12 m giving back
     /// their gain). A periodic error as large as a course (a circle of about 13 m radius or more, or a swing

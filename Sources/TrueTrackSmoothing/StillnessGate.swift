@@ -214,8 +214,8 @@ public struct StillnessGate: Sendable, Hashable {
     /// multipath at rest swings back and forth as the satellites move and falls back too, by at most 4A² for a
     /// swing of amplitude A. So smaller courses (corridors paced, loops of 12 m radius and less) stay held, and a
     /// periodic error as large as a course (a circle of about 13 m radius or more every 40–150 s) may not be told
-    /// from one. A stretch the return test lets go still has its fixes judged far or not, so the test only ever lets more count. Fixes faster than
-    /// 1 Hz pair lags up to 144 fixes only (29 s at 5 Hz).
+    /// from one. A stretch the return test lets go still has its fixes judged far or not, so the test only ever
+    /// lets more count. Fixes faster than 1 Hz pair lags up to 144 fixes only (29 s at 5 Hz).
     public var stillScatterReturnDip: Double
 
     /// The gate with the forward filter's values for `profile` (see each property).
