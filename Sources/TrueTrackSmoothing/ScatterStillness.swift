@@ -21,7 +21,8 @@ extension StillnessGate {
     /// window gate decides; at rest one fix in a thousand lies there.
     static let stillScatterFarChiSquared = 13.8
 
-    /// The steps inside stretches of at least ``stillScatterSeconds`` whose fixes scatter about their mean no more
+    /// The steps inside stretches of at least ``stillScatterSeconds`` (or a whole recording of at least
+    /// ``stillScatterWholeRecordingSeconds``) whose fixes scatter about their mean no more
     /// than their stated accuracies allow a receiver at rest (``stillScatterRatio``) and do not come back as a
     /// course walked round does (``stillScatterReturnDip``): `result[s]` is whether the
     /// step into state `s` (from `s − 1`) lies inside such a stretch, `nil` when none does or the rule is off.
@@ -64,7 +65,8 @@ extension StillnessGate {
             inverseVariance[m] = positionWeights[m] < 0.5 ? 0 : 1 / MeasurementNoise.perAxisVariance(radius68: accuracy)
         }
         // (At least two fixes: with one, the degrees of freedom are 0.)
-        let window = stillScatterSeconds, ratioBound = stillScatterRatio, fewest = max(stillScatterMinimumFixes, 2)
+        let stretchSeconds = stillScatterSeconds, ratioBound = stillScatterRatio,
+            fewest = max(stillScatterMinimumFixes, 2)
         let returnDip = stillScatterReturnDip
         inverseVariance.withUnsafeBufferPointer { w in
             p.positionState.withUnsafeBufferPointer { state in
@@ -95,6 +97,15 @@ extension StillnessGate {
                                 }
                                 var end = start + 1
                                 while end < count, w[end] >= 0, !opensRun(end) { end += 1 }
+                                // A whole recording shorter than the stretch is judged whole (see
+                                // ``stillScatterWholeRecordingSeconds``).
+                                let span = time(end - 1) - time(start)
+                                let isWholeRecording =
+                                    (start == 0 || opensRun(start)) && (end == count || opensRun(end))
+                                let window =
+                                    isWholeRecording && span < stretchSeconds
+                                        && span >= stillScatterWholeRecordingSeconds
+                                    ? span : stretchSeconds
                                 scatter = WeightedScatter()
                                 (lags, lagsLow, lagsHigh) = (LagScatter(), start, start)
                                 // The last fix judged far or not, and the last judged far (`start − 1`: none).

@@ -197,6 +197,18 @@ public struct StillnessGate: Sendable, Hashable {
     /// deviations above at 10 fixes, 3.8 at 60 (ten minutes every 10 s); the prototype above held every desk at
     /// it, and at 1.3 still no mall walk.
     public var stillScatterRatio: Double
+    /// The shortest whole recording that is judged as one still stretch when it is shorter than
+    /// ``stillScatterSeconds``, seconds: 300; `.infinity` turns this off. A whole recording runs from the track's
+    /// first fix, or a recording break, to its last fix or the next break, every fix stating an accuracy and none
+    /// reading motion; its stretch passes the scatter test and the return test (``stillScatterReturnDip``) as any.
+    ///
+    /// Why: a phone at rest for a recording of under ten minutes held no stretch of ``stillScatterSeconds``, and its
+    /// smoothed track counted its wander (a calibration tester's desks, every 5 s for 10 minutes: 36–52 m; the
+    /// forward filter's 0). The whole recording, not any five minutes of it: the 300 s stretches of a 30-minute
+    /// mall walk lie among its own turns, while a whole recording must be still from end to end. Tried first
+    /// without the return test (2026-12-06) and reverted: a small course under correlated or overstated noise
+    /// spreads no further than a desk, and read 0 m. Measured with the return test: see `docs/ARCHITECTURE.md`.
+    public var stillScatterWholeRecordingSeconds: Double
     /// The fewest fixes a still stretch needs: 10 (with fewer, χ² scatters too widely to judge at
     /// ``stillScatterRatio``).
     public var stillScatterMinimumFixes: Int
@@ -240,6 +252,7 @@ public struct StillnessGate: Sendable, Hashable {
         whiteNoiseAveragingPairs = profile.measurementNoiseScaleFixes
         stillScatterSeconds = 600
         stillScatterRatio = 1.5
+        stillScatterWholeRecordingSeconds = 300
         stillScatterMinimumFixes = 10
         stillScatterReturnDip = 0.7
     }

@@ -49,6 +49,37 @@ private typealias S = SmoothingSupport
         #expect(before.distanceMetres > 30, "the case needs the rule: \(before.distanceMetres) m without it")
     }
 
+    /// A whole recording shorter than ten minutes (a calibration tester's desks: 36–52 m in 10 minutes smoothed, the
+    /// forward filter's 0) is judged as one stretch from five minutes; a shorter one is not judged.
+    @Test(arguments: [5.0, 10.0])
+    func aStillPhoneRecordedForUnderTenMinutesCountsNothing(cadence: Double) {
+        for seconds in [420.0, 590.0] {
+            let fixes = Self.logger(seconds: seconds, cadence: cadence, sigma: 5, seed: 83)
+            let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
+            #expect(track.distanceMetres < 2, "\(track.distanceMetres) m in \(seconds) s at rest, every \(cadence) s")
+            var options = SmoothingOptions(profile: .walking)
+            options.stillnessGate?.stillScatterWholeRecordingSeconds = .infinity
+            let before = WholeTrackSmoother(options: options).smooth(fixes)
+            #expect(before.distanceMetres > 10, "the case needs the rule: \(before.distanceMetres) m without it")
+        }
+        let short = Self.logger(seconds: 240, cadence: cadence, sigma: 5, seed: 83)
+        #expect(Self.held(short) == nil, "four minutes are too few to tell a desk from a slow walk")
+    }
+
+    /// Laps of a small yard recorded for eight minutes (under ten, so judged whole) under a correlated error stated
+    /// 1.5 times spread no further than a desk: the return test lets them count, as over longer recordings.
+    @Test func lapsOfASmallYardRecordedForEightMinutesCount() {
+        let fixes = Self.driftingLogger(
+            seconds: 480, cadence: 1, sigma: 8, tau: 60, white: 3, stated: 1.5, seed: 34,
+            position: Self.laps(width: 40, height: 20, speed: 1))
+        let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
+        var options = SmoothingOptions(profile: .walking)
+        options.stillnessGate?.stillScatterReturnDip = 0
+        let without = WholeTrackSmoother(options: options).smooth(fixes)
+        #expect(track.distanceMetres > 240, "\(track.distanceMetres) m of 480")
+        #expect(without.distanceMetres < 100, "the case needs the whole recording judged: \(without.distanceMetres) m")
+    }
+
     @Test(arguments: [(0.9, 8.0, 5.0), (0.9, 15.0, 10.0), (1.4, 12.0, 10.0)])
     func aNoisyWalkKeepsEveryStep(speed: Double, sigma: Double, cadence: Double) {
         // Straight legs turning every 4 minutes: honest noise as wide as a desk's, but the fixes spread with the walk.
