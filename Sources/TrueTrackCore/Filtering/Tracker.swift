@@ -158,7 +158,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// under 4 m of noise was judged by its integrated path (81 zeros in 1,000 chord fixes, +62 %).
     @usableFromInline @inline(never)
     mutating func holdZeroReadingWhileMoving(now: Int64) {
-        if zerosHeldInRun == 0 { firstHeldZeroFixCount = fixCount }
+        if zerosHeldInRun == 0 {
+            firstHeldZeroFixCount = fixCount
+            // Where the run stands (see `endReadingRunAtSpeed`), before this fix's step: its step is in the path
+            // already (taken out again), its increment not yet in the sums.
+            let seconds = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)
+            readingRunStartMilliseconds = lastAcceptedMilliseconds
+            readingRunStart = SIMD2(filter.east, filter.north)
+            readingRunStartPath = positionPath - positionFilter.speedMetresPerSecond * max(seconds, 0)
+            readingRunStartCounted = candidates.x + candidates.y
+            readingRunSpeedBefore = lastReading
+        }
         zerosHeldInRun &+= 1
         if heldZeroReadings == 0 {
             heldZeroReadingsDeadlineMilliseconds = now &+ windowSpanMilliseconds
@@ -195,7 +205,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// a test of every reading of motion 10.) Zeros that were no readings (iOS −1) before the first held one are not
     /// counted into the run: 0, −1, −1 before motion is a halt's, −1, −1, 0 a dropout's.
     @usableFromInline @inline(never)
-    mutating func endZeroReadingRun(reading: Double) {
+    mutating func endZeroReadingRun(reading: Double, now: Int64) {
         guard reading >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond else {
             // A reading between the deadband and motion counts into the run; once even the next fix could not leave
             // it short, it is a halt's (a reviewer's: left open, the run took every later zero for a halt's).
@@ -205,9 +215,59 @@ public struct Tracker: Sendable, BitwiseCopyable {
         if fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength) {
             scatteredZeroReadings &+= zerosHeldInRun
             updateJudgedEvidence()
+        } else {
+            endReadingRunAtSpeed(reading: reading, now: now)
         }
         zerosHeldInRun = 0
     }
+
+    /// At a reading above the deadband that ends a run of ``TrackingProfile/haltRunLength`` or more zero readings
+    /// held while moving (``holdZeroReadingWhileMoving(now:)``): when the filtered track went on at speed through
+    /// the run, its readings were no halt's but a receiver's that dropped out (or a logger writing 0 while the phone
+    /// had no speed), and what the run left uncounted of the position filter's path, at most the faster of the
+    /// readings on either side of the run times its time, joins the held candidates, released as the gates release
+    /// the fixes after it.
+    ///
+    /// At speed means, with no anchor and no outlier refused since the fix before the run: the chord from the run's
+    /// first fix to this one is at least ``ContradictedReadings/chordThresholds`` net-displacement thresholds long,
+    /// at least ``readingRunChordSpeedMetresPerSecond`` over the run's time, and at least half of what the faster of
+    /// the readings on either side of the run covers in that time. A halt inside the run takes time the chord does
+    /// not cover (a dropout at 13 m/s into a 45 s halt: 0.5 × 13 m/s × 55 s against a chord of about 130 m), and a
+    /// halt's fixes that slide with multipath 50–70 m over a minute move about 1 m/s (an adversarial tester's slides
+    /// through the restart counted 45–92 m each with neither test). ``ContradictedReadings`` overrules such a run only
+    /// after two window spans of steady progress (20 s driving, from the first window that reads still: 30 s into
+    /// the run), so a run of 10–30 s at speed counted nothing: `tester50`'s `GD2_drive` (runs of 20–30 s of zeros
+    /// every 40–150 s) read −22 … −25 %. Walking never meets the chord at a walker's pace.
+    @usableFromInline @inline(never)
+    mutating func endReadingRunAtSpeed(reading: Double, now: Int64) {
+        let start = readingRunStartMilliseconds
+        readingRunStartMilliseconds = .min
+        guard start != .min, start > lastAnchorMilliseconds, lastRejectedMilliseconds < start,
+            let oldest = window.oldest()
+        else { return }
+        let seconds = Double(now &- start) / 1000
+        let d = SIMD2(filter.east, filter.north) - readingRunStart
+        let chord = (d * d).sum().squareRoot()
+        let count = fixCount - oldest.fixCount
+        let threshold = NetDisplacementGate.threshold(
+            meanAccuracy: count > 0 ? (accuracySum - oldest.accuracySum) / count : 0, profile: profile)
+        // (NaN before: a run after a fix without reading is judged by the reading ending it.)
+        let speed = readingRunSpeedBefore > reading ? readingRunSpeedBefore : reading
+        guard chord >= ContradictedReadings.chordThresholds * threshold,
+            chord >= Self.readingRunChordSpeedMetresPerSecond * seconds, chord >= 0.5 * speed * seconds
+        else { return }
+        // The run's path (from the fix before it to its last fix: this fix's step is not in it yet), at most what
+        // the faster reading covers over that time: the position filter's path lengthens with the fixes' noise
+        // (a drive at 8 m/s under 5 m of white noise at 1 Hz, runs of 10–20 s: +2.6 → +2.1 % with the cap).
+        let runSeconds = Double(lastAcceptedMilliseconds &- start) / 1000
+        let counted = candidates.x + candidates.y - readingRunStartCounted
+        candidates.y += max(0, min(positionPath - readingRunStartPath, speed * runSeconds) - counted)
+    }
+
+    /// The slowest chord over a run of zero readings that ``endReadingRunAtSpeed(reading:now:)`` takes for travel:
+    /// 3 m/s. Why: a halted vehicle's fixes that slide with multipath move about 1 m/s (50–70 m over a minute); a
+    /// vehicle whose readings drop out at a crawl loses little.
+    @usableFromInline static let readingRunChordSpeedMetresPerSecond = 3.0
 
     /// Drops the held zero readings (``holdZeroReadingWhileMoving(now:)``) unjudged: at a clock restart (their
     /// deadline on the wrong clock held every later zero unsettled: a reviewer's walk stamped a day ahead for 30 s
@@ -474,7 +534,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// while it travels.
     @usableFromInline var zeroReadingsWhileMoving = 0
     /// Zero readings read while moving (held: ``holdZeroReadingWhileMoving(now:)``) in runs shorter than
-    /// ``TrackingProfile/haltRunLength`` fixes before a reading of motion (``endZeroReadingRun(reading:)``): a
+    /// ``TrackingProfile/haltRunLength`` fixes before a reading of motion (``endZeroReadingRun(reading:now:)``): a
     /// dropout's, not a halt's. More than one in ``DopplerCheck/zeroReadingShare`` of the chord fixes keeps the
     /// integrated path judging whatever the chords show (a receiver with a zero on one fix in 12 read 4–6 % short
     /// with its isolated zeros taken for halts; Samsung-like receivers on winding routes, whose chords are short of
@@ -822,6 +882,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// starts it again).
     @usableFromInline var chordOdometer = ChordOdometer()
     @usableFromInline var chordFixCount = -1.0
+    /// The run of zero readings held while moving (``zerosHeldInRun``) under way: the time of the fix before it (ms
+    /// since 1970; `.min`: none), the filtered position at its first fix (metres in ``projection``), and the position
+    /// filter's path and the candidate sums (Doppler + filtered) before that fix's step. Last, as ``stillScatter``.
+    /// See ``endReadingRunAtSpeed(reading:now:)``.
+    @usableFromInline var readingRunStartMilliseconds: Int64 = .min
+    @usableFromInline var readingRunStart = SIMD2<Double>(0, 0)
+    @usableFromInline var readingRunStartPath = 0.0, readingRunStartCounted = 0.0
+    /// The reading before that run (m/s; NaN: none).
+    @usableFromInline var readingRunSpeedBefore = Double.nan
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
@@ -1425,7 +1494,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             dopplerSeconds += step
             subDeadbandRun = doppler < profile.deadbandMetresPerSecond ? subDeadbandRun &+ 1 : 0
             if _slowPath(zerosHeldInRun > 0), doppler >= profile.deadbandMetresPerSecond {
-                endZeroReadingRun(reading: doppler)
+                endZeroReadingRun(reading: doppler, now: now)
             }
         } else if dopplerSeconds > 0 {
             // A receiver that reports Doppler fell silent: iOS says −1 (no speed) at a halt, so a missing
