@@ -69,15 +69,9 @@ private typealias S = SmoothingSupport
     /// Laps of a small yard recorded for eight minutes (under ten, so judged whole) under a correlated error stated
     /// 1.5 times spread no further than a desk: the return test lets them count, as over longer recordings.
     @Test func lapsOfASmallYardRecordedForEightMinutesCount() {
-        let fixes = Self.driftingLogger(
-            seconds: 480, cadence: 1, sigma: 8, tau: 60, white: 3, stated: 1.5, seed: 34,
-            position: Self.laps(width: 40, height: 20, speed: 1))
-        let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
-        var options = SmoothingOptions(profile: .walking)
-        options.stillnessGate?.stillScatterReturnDip = 0
-        let without = WholeTrackSmoother(options: options).smooth(fixes)
-        #expect(track.distanceMetres > 240, "\(track.distanceMetres) m of 480")
-        #expect(without.distanceMetres < 100, "the case needs the whole recording judged: \(without.distanceMetres) m")
+        let laps = Self.smoothedLaps(seconds: 480, cadence: 1, white: 3, sigma: 8, seed: 34)
+        #expect(laps.metres > 240, "\(laps.metres) m of 480")
+        #expect(laps.without < 100, "the case needs the whole recording judged: \(laps.without) m")
     }
 
     @Test(arguments: [(0.9, 8.0, 5.0), (0.9, 15.0, 10.0), (1.4, 12.0, 10.0)])
@@ -203,15 +197,26 @@ private typealias S = SmoothingSupport
     ) {
         // Twenty minutes round a 40 × 20 m yard at 1 m/s (1,200 m) under a Gauss–Markov error (τ 60 s) stated 1.5
         // times: the fixes spread no further than a desk's, and without the return test the rule held every lap.
+        let laps = Self.smoothedLaps(
+            seconds: 1200, cadence: cadence, white: white, sigma: sigma, stated: stated, seed: seed)
+        #expect(laps.metres > 400, "\(laps.metres) m of 1,200")
+        #expect(laps.without < 100, "the case needs the test: \(laps.without) m without it")
+    }
+
+    /// The metres the smoother counts for `seconds` of laps round a 40 × 20 m yard at 1 m/s under a Gauss–Markov
+    /// error (τ 60 s) stated `stated` times, with and without the return test.
+    static func smoothedLaps(
+        seconds: Double, cadence: Double, white: Double, sigma: Double, stated: Double = 1.5, seed: UInt64
+    ) -> (metres: Double, without: Double) {
         let fixes = Self.driftingLogger(
-            seconds: 1200, cadence: cadence, sigma: sigma, tau: 60, white: white, stated: stated, seed: seed,
+            seconds: seconds, cadence: cadence, sigma: sigma, tau: 60, white: white, stated: stated, seed: seed,
             position: Self.laps(width: 40, height: 20, speed: 1))
-        let track = WholeTrackSmoother(profile: .walking).smooth(fixes)
         var options = SmoothingOptions(profile: .walking)
         options.stillnessGate?.stillScatterReturnDip = 0
-        let without = WholeTrackSmoother(options: options).smooth(fixes)
-        #expect(track.distanceMetres > 400, "\(track.distanceMetres) m of 1,200")
-        #expect(without.distanceMetres < 100, "the case needs the test: \(without.distanceMetres) m without it")
+        return (
+            WholeTrackSmoother(profile: .walking).smooth(fixes).distanceMetres,
+            WholeTrackSmoother(options: options).smooth(fixes).distanceMetres
+        )
     }
 
     @Test(arguments: [(1.0, 20.0), (1.0, 60.0), (5.0, 30.0), (1.0, 300.0), (15.0, 60.0)])
