@@ -100,8 +100,8 @@ import TrueTrackSimulation
     /// Runs of zeros too short for the run to overrule them (20 s driving from the first window that reads still:
     /// 30 s into the run) under a track that goes on at speed: their fixes' path counts once a reading of motion
     /// ends the run (``Tracker``'s `endReadingRunAtSpeed`). Before, each run counted nothing: −21.6 % on each seed here.
-    /// A halt as long, whose zeros are true, counts nothing more: its first zero and the first reading of motion
-    /// after it lie a few metres apart.
+    /// A halt as long, whose zeros are true, counts nothing more: it takes time its chord does not cover (the
+    /// half-speed and 3 m/s tests).
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aDriveWhoseReadingsDropToZeroForTwentySecondsCountsIt(seed: UInt64) {
         let drive = Self.dropouts(seed: seed, halts: false)
@@ -134,8 +134,8 @@ import TrueTrackSimulation
     }
 
     /// Halts whose fixes slide with multipath count nothing of the slide (``Tracker``'s
-    /// `readingRunChordSpeedMetresPerSecond`: with the chord's and half-speed tests alone, +1.5 … +1.8 % here (the CLI
-    /// read one such file 8,685 m of 8,527.5); with it, within 0.1 %).
+    /// `readingRunChordSpeedMetresPerSecond`): with the chord's and half-speed tests alone, +1.5 … +1.8 % here (the
+    /// CLI read one such file 8,685 m of 8,527.5 without it, 8,527.5 with it); the bound is 1 %.
     @Test(arguments: [1, 2] as [UInt64])
     func aHaltWhoseFixesSlideCountsNothingOfTheSlide(seed: UInt64) {
         let drive = Self.slidingHalts(seed: seed)

@@ -71,7 +71,7 @@ private typealias S = SmoothingSupport
     @Test func lapsOfASmallYardRecordedForEightMinutesCount() {
         let laps = Self.smoothedLaps(seconds: 480, cadence: 1, white: 3, sigma: 8, seed: 34)
         #expect(laps.metres > 240, "\(laps.metres) m of 480")
-        #expect(laps.without < 100, "the case needs the whole recording judged: \(laps.without) m")
+        #expect(laps.without < 100, "the case needs the return test: \(laps.without) m without it")
     }
 
     @Test(arguments: [(0.9, 8.0, 5.0), (0.9, 15.0, 10.0), (1.4, 12.0, 10.0)])
