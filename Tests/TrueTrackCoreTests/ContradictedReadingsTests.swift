@@ -100,8 +100,8 @@ import TrueTrackSimulation
     /// Runs of zeros too short for the run to overrule them (20 s driving from the first window that reads still:
     /// 30 s into the run) under a track that goes on at speed: their fixes' path counts once a reading of motion
     /// ends the run (``Tracker``'s `endReadingRunAtSpeed`). Before, each run counted nothing: −21.6 % on each seed here.
-    /// A halt as long, whose zeros are true, counts nothing more: it takes time its chord does not cover (the
-    /// half-speed and 3 m/s tests).
+    /// A halt as long, whose zeros are true, counts nothing more: its chord, from its first zero to the reading that
+    /// ends it, is one 36 m step, under 12 net-displacement thresholds (84 m).
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aDriveWhoseReadingsDropToZeroForTwentySecondsCountsIt(seed: UInt64) {
         let drive = Self.dropouts(seed: seed, halts: false)

@@ -242,15 +242,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
     mutating func endReadingRunAtSpeed(reading: Double, now: Int64) {
         let start = readingRunStartMilliseconds
         readingRunStartMilliseconds = .min
-        guard start != .min, start > lastAnchorMilliseconds, lastRejectedMilliseconds < start,
-            let oldest = window.oldest()
-        else { return }
+        guard start != .min, start > lastAnchorMilliseconds, lastRejectedMilliseconds < start else { return }
         let seconds = Double(now &- start) / 1000
         let d = SIMD2(filter.east, filter.north) - readingRunStart
         let chord = (d * d).sum().squareRoot()
-        let count = fixCount - oldest.fixCount
         let threshold = NetDisplacementGate.threshold(
-            meanAccuracy: count > 0 ? (accuracySum - oldest.accuracySum) / count : 0, profile: profile)
+            meanAccuracy: windowMeanAccuracy(orElse: lastAccuracy), profile: profile)
         // (NaN before: a run after a fix without reading is judged by the reading ending it.)
         let speed = readingRunSpeedBefore > reading ? readingRunSpeedBefore : reading
         guard chord >= ContradictedReadings.chordThresholds * threshold,
