@@ -59,10 +59,24 @@ extension Tracker {
     /// overrules the readings as a placeholder (``ContradictedReadings``: a consistent receiver's column that died).
     @inlinable @inline(__always)
     func isDropout(_ speed: Double, isMoving: Bool, positionSpeed: Double) -> Bool {
-        let evidence = judgedDopplerEvidence
         return isMoving && speed < profile.deadbandMetresPerSecond
             && positionSpeed >= profile.deadbandMetresPerSecond
-            && (evidence.x < profile.dopplerConsistentRatio * evidence.y || isOverrulingReadings)
+            && (readsShortWithItsZeros || isOverrulingReadings)
+    }
+
+    /// Whether the session's evidence (``judgedDopplerEvidence``), its dropouts' seconds read as zeros again
+    /// (``chordScatteredFillMetres``), falls short of ``TrackingProfile/dopplerConsistentRatio`` × its position path:
+    /// its zeros while moving are then dropouts (``isDropout(_:isMoving:positionSpeed:)``), as before dropouts left the
+    /// chords' readings.
+    /// (Inlined always: an out-of-line non-mutating getter takes the tracker by value, and the simulated walk's
+    /// caller copied all of it per call, 225 instructions per fix.)
+    @inlinable
+    var readsShortWithItsZeros: Bool {
+        @inline(__always) get {
+            let evidence = judgedDopplerEvidence
+            let doppler = judgesByChordEvidence ? evidence.x - chordScatteredFillMetres : evidence.x
+            return doppler < profile.dopplerConsistentRatio * evidence.y
+        }
     }
 
     /// Bounds a Doppler dropout's (or a missing reading's) stand-in increment during a run of sub-deadband or

@@ -168,6 +168,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             readingRunStartPath = positionPath - positionFilter.speedMetresPerSecond * max(seconds, 0)
             readingRunStartCounted = candidates.x + candidates.y
             readingRunSpeedBefore = lastReading
+            readingRunFollowsGap = seconds >= profile.maximumIntegrationSeconds
         }
         zerosHeldInRun &+= 1
         if heldZeroReadings == 0 {
@@ -213,8 +214,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             return
         }
         if fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength) {
-            scatteredZeroReadings &+= zerosHeldInRun
-            updateJudgedEvidence()
+            if !endDropoutRun(reading: reading, now: now) {
+                scatteredZeroReadings &+= zerosHeldInRun
+                updateJudgedEvidence()
+            }
         } else {
             endReadingRunAtSpeed(reading: reading, now: now)
         }
@@ -261,6 +264,56 @@ public struct Tracker: Sendable, BitwiseCopyable {
         candidates.y += max(0, min(positionPath - readingRunStartPath, speed * runSeconds) - counted)
     }
 
+    /// At a reading of motion (`reading`) that ends a run of zero readings too short for a halt (see
+    /// ``scatteredZeroReadings``): whether the run was a dropout rather than scattered zeros, and if so, takes it as
+    /// one. A dropout's fixes span at most ``dropoutRunMaximumMilliseconds``, after a reading of motion (the reading
+    /// before the run, ``readingRunSpeedBefore``), and this fix comes within as long of its last zero. Its seconds
+    /// inside the chord under way are then no readings for the chord's evidence (``chordScatteredZeroSeconds``,
+    /// ``chordDopplerPath(now:readingScatteredZeros:)``), and what it left uncounted of the position filter's path, at
+    /// most the slower of the readings on either side times its seconds, joins the held candidates. Not where its
+    /// zeros were dropouts already (``readsShortWithItsZeros``, ``isDropout(_:isMoving:positionSpeed:)``: the position
+    /// filter's speed stood in), nor across an anchor or a refusal. A run that followed a step of
+    /// ``TrackingProfile/maximumIntegrationSeconds`` or more (``readingRunFollowsGap``) is neither (`true`, nothing
+    /// taken): a dropout's zero whose fixes before it are still to come in a late batch read as scattered, and the
+    /// rewinding tracker's total overshot by 9.7 m on a 665 m walk.
+    ///
+    /// Why: a receiver whose readings drop to zero for a fix or two between readings of motion (an Android logger
+    /// writing 0 where a fix had no speed) is no receiver that reads short, and its zeros are no halt. Taken for
+    /// scattered zeros, they kept honest readings under 4 m of white noise judged by the noise-lengthened integrated
+    /// path, and the position filter's speed counted: `tester50`'s `GS_samsung_walk` +38 … +39 %.
+    @usableFromInline
+    mutating func endDropoutRun(reading: Double, now: Int64) -> Bool {
+        let start = readingRunStartMilliseconds
+        readingRunStartMilliseconds = .min
+        // (A run after a silence says nothing of the receiver: a dropout's zero with the fixes before it still to
+        // come, say, in a late batch.)
+        if readingRunFollowsGap { return true }
+        // (The slower of the readings on either side, each a reading of motion: NaN, no reading before, is none.)
+        let speed = readingRunSpeedBefore < reading ? readingRunSpeedBefore : reading
+        guard start != .min, speed >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond,
+            lastAcceptedMilliseconds &- start <= Self.dropoutRunMaximumMilliseconds,
+            now &- lastAcceptedMilliseconds <= Self.dropoutRunMaximumMilliseconds
+        else { return false }
+        if chordStartMilliseconds != .min {
+            let inChord = Double(lastAcceptedMilliseconds &- max(start, chordStartMilliseconds)) / 1000
+            if inChord > 0 { chordScatteredZeroSeconds += inChord }
+        }
+        guard start > lastAnchorMilliseconds, lastRejectedMilliseconds < start, !readsShortWithItsZeros,
+            !isOverrulingReadings
+        else { return true }
+        let runSeconds = Double(lastAcceptedMilliseconds &- start) / 1000
+        let counted = candidates.x + candidates.y - readingRunStartCounted
+        candidates.y += max(0, min(positionPath - readingRunStartPath, speed * runSeconds) - counted)
+        return true
+    }
+
+    /// The longest run of zero readings ``endDropoutRun(reading:now:)`` takes for a dropout, and the longest step
+    /// from its last zero to the reading of motion that ends it: 3 s. Why: a walker does not halt and set off again
+    /// between two readings of motion within 3 s (a halt that short loses nothing); zeros of 3–15 s from loggers every
+    /// 3–5 s may be halts, and taken for dropouts on routes that double back they lost 17–26 % (`tester50`'s
+    /// `GS_backforth` at 5 s).
+    @usableFromInline static let dropoutRunMaximumMilliseconds: Int64 = 3000
+
     /// The slowest chord over a run of zero readings that ``endReadingRunAtSpeed(reading:now:)`` takes for travel:
     /// 3 m/s. Why: a halted vehicle's fixes that slide with multipath move about 1 m/s (50–70 m over a minute); a
     /// vehicle whose readings drop out at a crawl loses little.
@@ -291,6 +344,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if let chordDoppler = chordDopplerPath(now: now) {
                 let chord = max(0, squared).squareRoot()
                 chordEvidence += SIMD2(chordDoppler, chord)
+                chordScatteredFillMetres +=
+                    chordDoppler - (chordDopplerPath(now: now, readingScatteredZeros: true) ?? 0)
                 chordMoments += SIMD4(chordDoppler * chordDoppler, chordDoppler * chord, chord * chord, 1)
                 measuredChordMetres += (ce * ce + cn * cn).squareRoot()
                 chordFixes += fixCount - chordStartFixCount
@@ -535,7 +590,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// dropout's, not a halt's. More than one in ``DopplerCheck/zeroReadingShare`` of the chord fixes keeps the
     /// integrated path judging whatever the chords show (a receiver with a zero on one fix in 12 read 4–6 % short
     /// with its isolated zeros taken for halts; Samsung-like receivers on winding routes, whose chords are short of
-    /// their path, had their short readings trusted).
+    /// their path, had their short readings trusted). A run that is a dropout (``endDropoutRun(reading:now:)``: at most
+    /// 3 s between readings of motion) or followed a silence is not counted.
     @usableFromInline var scatteredZeroReadings = 0
     /// The zero readings held since the last reading of motion (see ``scatteredZeroReadings``), and the first one's
     /// fix (``fixCount`` then).
@@ -888,6 +944,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var readingRunStartPath = 0.0, readingRunStartCounted = 0.0
     /// The reading before that run (m/s; NaN: none).
     @usableFromInline var readingRunSpeedBefore = Double.nan
+    /// The seconds of dropouts' zero readings (``endDropoutRun(reading:now:)``) inside the chord under way: no
+    /// readings for its Doppler path (``chordDopplerPath(now:readingScatteredZeros:)``).
+    @usableFromInline var chordScatteredZeroSeconds = 0.0
+    /// What the dropouts' seconds, read as no readings, added to ``chordEvidence``'s Doppler path (metres): taken off
+    /// again where a zero is judged a dropout (``readsShortWithItsZeros``).
+    @usableFromInline var chordScatteredFillMetres = 0.0
+    /// Whether the run of zero readings under way began after a step of ``TrackingProfile/maximumIntegrationSeconds``
+    /// or longer (see ``endDropoutRun(reading:now:)``).
+    @usableFromInline var readingRunFollowsGap = false
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
@@ -2223,6 +2288,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chordStartDopplerPath = dopplerPath
         chordStartDopplerSeconds = dopplerSeconds
         chordZeroSeconds = 0
+        chordScatteredZeroSeconds = 0
     }
 
     /// The Doppler path of the chord under way, ending `now`, over its whole span: the readings' path scaled by the
@@ -2231,12 +2297,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// nothing then). Why: a receiver that reports no speed on some fixes (iOS −1 on 20 % of a walk's fixes)
     /// restarted its chord at each until 2026-12-05, so at 1 Hz its chords of a window span were almost never
     /// completed, and its honest readings were judged by the position filter's noise-lengthened path instead,
-    /// distrusted, and that noisy speed counted (+41 to +118 % under 3–8 m of noise).
+    /// distrusted, and that noisy speed counted (+41 to +118 % under 3–8 m of noise). A dropout's zeros
+    /// (``chordScatteredZeroSeconds``, ``endDropoutRun(reading:now:)``) are no readings either, unless
+    /// `readingScatteredZeros`.
     @inlinable @inline(__always)
-    func chordDopplerPath(now: Int64) -> Double? {
+    func chordDopplerPath(now: Int64, readingScatteredZeros: Bool = false) -> Double? {
         let read = dopplerPath - chordStartDopplerPath
         let span = Double(now &- chordStartMilliseconds) / 1000
-        let unread = span - (dopplerSeconds - chordStartDopplerSeconds) - chordZeroSeconds
+        let scattered = readingScatteredZeros ? 0 : chordScatteredZeroSeconds
+        let unread = span - (dopplerSeconds - chordStartDopplerSeconds - scattered) - chordZeroSeconds
         // (Under a millisecond: sums of steps, all read.)
         guard unread >= 0.001 else { return read }
         guard 2 * unread <= span else { return nil }
