@@ -107,14 +107,19 @@ import TrueTrackSimulation
             shown = rewinding.totalMetres
         }
         // The tracker is the in-order one exactly; what was shown never went down, and ends at most a late
-        // overshoot above it: under 1 m on seeds 2 and 3; 9.7 m of 665 m on seed 1 since 2026-12-07, where the fixes
-        // delivered before a late batch had not yet shown the chords that judge the readings in order (a zero of a
-        // second between readings of motion is a dropout, `Tracker.endDropoutRun`), so the position filter's speed
-        // counted there for a while.
+        // overshoot above it: under 1 m on seeds 2 and 3. On seed 1 9.7 m of 665 m since 2026-12-07 (a known issue
+        // for that seed only, so that meeting it is reported; seed 5, not run here, 5.7 m): a zero of a second
+        // between readings of motion is a dropout (`Tracker.isDropoutRun`), so the readings are judged by chords in
+        // order, while the fixes delivered before a late batch had not yet shown those chords and counted the
+        // position filter's speed for a while.
         #expect(rewinding.tracker.distance == plain.distance)
-        #expect(
-            rewinding.totalMetres - plain.distance.totalMetres < max(1, 0.02 * plain.distance.totalMetres),
-            "\(rewinding.totalMetres) shown of \(plain.distance.totalMetres)")
+        withKnownIssue("a late batch's earlier state overshoots by 9.7 m on seed 1") {
+            #expect(
+                rewinding.totalMetres - plain.distance.totalMetres < 1,
+                "\(rewinding.totalMetres) shown of \(plain.distance.totalMetres)")
+        } when: {
+            seed == 1
+        }
     }
 
     /// One fix at a time as a locked phone delivers them (batches of 30 with 5 % of neighbours swapped and 5 %

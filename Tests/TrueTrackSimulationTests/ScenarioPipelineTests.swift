@@ -162,7 +162,7 @@ import TrueTrackSimulation
         let degraded = Self.relativeError(.walkWithStops, .degradedPhone, .walking, seed: seed)
         // The filter's speed lags into each halt: +12.1 / +5.9 / +9.7 % on seeds 1–3 until 2026-12-07 (seed 1 a known
         // issue); +10.8 / +2.4 / +1.9 % since its zeros of a second or two between readings of motion are dropouts
-        // (`Tracker.endDropoutRun`), no longer scattered zeros that kept its readings judged by the integrated path.
+        // (`Tracker.isDropoutRun`), no longer scattered zeros that kept its readings judged by the integrated path.
         #expect(abs(degraded) < 0.12, "degraded phone: \(degraded)")
     }
 

@@ -12,10 +12,10 @@
 ///
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable` (plain
-/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 5.4 KB (5,441
-/// bytes on 64-bit Linux, 2026-12-07: the 24-byte header and the tracker's 5,417, 80 of them its still stretch,
-/// ``StillScatter``, 344 its ``ChordOdometer``, 48 the run of zero readings it follows, 8 alignment, 17 its
-/// dropouts' seconds and metres in the chord evidence and whether the run followed a silence). Another
+/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 5.5 KB (5,464
+/// bytes on 64-bit Linux, 2026-12-07: the 24-byte header and the tracker's 5,440, 80 of them its still stretch,
+/// ``StillScatter``, 344 its ``ChordOdometer``, 48 the run of zero readings it follows, 8 alignment, 40 its
+/// dropouts' seconds and paths in the chord evidence and whether the run followed a silence, with padding). Another
 /// build of TrueTrack whose tracker has other fields, or a CPU of another byte order or word size, refuses it with
 /// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` then
 /// (an app update costs one restart's worth of accuracy, nothing else).
@@ -90,6 +90,9 @@ extension Tracker {
             ("session position path", tracker.sessionPositionPath),
             ("chords' Doppler path", tracker.chordEvidence.x), ("chords' length", tracker.chordEvidence.y),
             ("chords' measured length", tracker.measuredChordMetres),
+            ("chords' dropout fill", tracker.chordDropoutFillMetres),
+            ("chord's dropout seconds", tracker.chordDropoutSeconds),
+            ("chord's dropout Doppler path", tracker.chordDropoutDopplerMetres),
             // (The still stretch's sums decay: any finite state is one some fixes produce.)
             ("still stretch's scatter", tracker.stillScatter.chiSquared),
             ("still stretch's weight", tracker.stillScatter.weight),

@@ -53,8 +53,9 @@ extension Tracker {
 
     /// Whether a sub-deadband Doppler reading is a Samsung-style dropout rather than a halt: the receiver is
     /// moving by the window, the position filter moves, and the session's Doppler path falls short of
-    /// ``TrackingProfile/dopplerConsistentRatio`` × the position path it is judged against
-    /// (``judgedDopplerEvidence``: by the integrated path an honest receiver beside rough positions falls short,
+    /// ``TrackingProfile/dopplerConsistentRatio`` × the position path it is judged against (``readsShortWithItsZeros``:
+    /// ``judgedDopplerEvidence`` with the dropouts' seconds read as zeros again; by the integrated path an honest
+    /// receiver beside rough positions falls short,
     /// and its zeros as it halted were taken for dropouts, the noisy filtered speed counted instead), or a run
     /// overrules the readings as a placeholder (``ContradictedReadings``: a consistent receiver's column that died).
     @inlinable @inline(__always)
@@ -65,7 +66,7 @@ extension Tracker {
     }
 
     /// Whether the session's evidence (``judgedDopplerEvidence``), its dropouts' seconds read as zeros again
-    /// (``chordScatteredFillMetres``), falls short of ``TrackingProfile/dopplerConsistentRatio`` × its position path:
+    /// (``chordDropoutFillMetres``), falls short of ``TrackingProfile/dopplerConsistentRatio`` × its position path:
     /// its zeros while moving are then dropouts (``isDropout(_:isMoving:positionSpeed:)``), as before dropouts left the
     /// chords' readings.
     /// (Inlined always: an out-of-line non-mutating getter takes the tracker by value, and the simulated walk's
@@ -74,7 +75,7 @@ extension Tracker {
     var readsShortWithItsZeros: Bool {
         @inline(__always) get {
             let evidence = judgedDopplerEvidence
-            let doppler = judgesByChordEvidence ? evidence.x - chordScatteredFillMetres : evidence.x
+            let doppler = judgesByChordEvidence ? evidence.x - chordDropoutFillMetres : evidence.x
             return doppler < profile.dopplerConsistentRatio * evidence.y
         }
     }

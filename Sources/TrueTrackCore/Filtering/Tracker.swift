@@ -169,6 +169,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
             readingRunStartCounted = candidates.x + candidates.y
             readingRunSpeedBefore = lastReading
             readingRunFollowsGap = seconds >= profile.maximumIntegrationSeconds
+            readingRunStartDopplerPath = dopplerPath
         }
         zerosHeldInRun &+= 1
         if heldZeroReadings == 0 {
@@ -213,8 +214,12 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if fixCount - firstHeldZeroFixCount + 2 >= Double(TrackingProfile.haltRunLength) { zerosHeldInRun = 0 }
             return
         }
-        if fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength) {
-            if !endDropoutRun(reading: reading, now: now) {
+        let isDropout = !readingRunFollowsGap && isDropoutRun(endedBy: reading, now: now)
+        if isDropout {
+            takeDropoutRun(endedBy: reading, now: now)
+        } else if fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength) {
+            // (A run after a silence is neither a dropout nor scattered: see `readingRunFollowsGap`.)
+            if !readingRunFollowsGap {
                 scatteredZeroReadings &+= zerosHeldInRun
                 updateJudgedEvidence()
             }
@@ -264,54 +269,74 @@ public struct Tracker: Sendable, BitwiseCopyable {
         candidates.y += max(0, min(positionPath - readingRunStartPath, speed * runSeconds) - counted)
     }
 
-    /// At a reading of motion (`reading`) that ends a run of zero readings too short for a halt (see
-    /// ``scatteredZeroReadings``): whether the run was a dropout rather than scattered zeros, and if so, takes it as
-    /// one. A dropout's fixes span at most ``dropoutRunMaximumMilliseconds``, after a reading of motion (the reading
-    /// before the run, ``readingRunSpeedBefore``), and this fix comes within as long of its last zero. Its seconds
-    /// inside the chord under way are then no readings for the chord's evidence (``chordScatteredZeroSeconds``,
-    /// ``chordDopplerPath(now:readingScatteredZeros:)``), and what it left uncounted of the position filter's path, at
-    /// most the slower of the readings on either side times its seconds, joins the held candidates. Not where its
-    /// zeros were dropouts already (``readsShortWithItsZeros``, ``isDropout(_:isMoving:positionSpeed:)``: the position
-    /// filter's speed stood in), nor across an anchor or a refusal. A run that followed a step of
-    /// ``TrackingProfile/maximumIntegrationSeconds`` or more (``readingRunFollowsGap``) is neither (`true`, nothing
-    /// taken): a dropout's zero whose fixes before it are still to come in a late batch read as scattered, and the
-    /// rewinding tracker's total overshot by 9.7 m on a 665 m walk.
+    /// Whether the run of zero readings held while moving (``holdZeroReadingWhileMoving(now:)``), ended by `reading`
+    /// (a reading of motion) at `now`, is a dropout: fewer than ``TrackingProfile/haltRunLength`` fixes spanning at
+    /// most ``dropoutRunMaximumMilliseconds`` from the fix before it, that fix's reading one of motion too or none
+    /// (iOS's −1, 0 before motion is a dropout's: an adversarial tester's runs mixing them 16.4 % → 3.4 %), and this
+    /// fix within as long of its last zero. ``endZeroReadingRun(reading:now:)`` then takes it
+    /// (``takeDropoutRun(endedBy:now:)``) instead of counting it as scattered zeros or a halt's. (A run after a step of
+    /// ``TrackingProfile/maximumIntegrationSeconds`` or more, ``readingRunFollowsGap``, is asked nothing.)
     ///
     /// Why: a receiver whose readings drop to zero for a fix or two between readings of motion (an Android logger
     /// writing 0 where a fix had no speed) is no receiver that reads short, and its zeros are no halt. Taken for
     /// scattered zeros, they kept honest readings under 4 m of white noise judged by the noise-lengthened integrated
-    /// path, and the position filter's speed counted: `tester50`'s `GS_samsung_walk` +38 … +39 %.
+    /// path, and the position filter's speed counted: `tester50`'s `GS_samsung_walk` +38 … +39 %. Not runs of three
+    /// at 1 Hz, though they are a halt's once the readings are trusted, and count nothing (an adversarial tester's
+    /// walks under 0.5–2 m of noise with dropouts of 1–3 fixes, 17 of 30 worse, to −6 %): taken for dropouts, the
+    /// Columbus V-900 slow walk (`gpx-devices/24173415.gpx`, readings in threes of motion and zero) read 373.9 m,
+    /// over its naive path (361.8 m; 351.6 m before the rule, 359.9 m with it). (Inlined: an out-of-line non-mutating
+    /// method takes the tracker by value.)
+    @inlinable @inline(__always)
+    func isDropoutRun(endedBy reading: Double, now: Int64) -> Bool {
+        let start = readingRunStartMilliseconds
+        // (The slower of the readings on either side, each a reading of motion; after a fix without a reading, NaN,
+        // the ending one alone: −1, 0, motion is a dropout's, as in `endZeroReadingRun`.)
+        let speed = readingRunSpeedBefore < reading ? readingRunSpeedBefore : reading
+        return start != .min && speed >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond
+            && fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength)
+            && lastAcceptedMilliseconds &- start <= Self.dropoutRunMaximumMilliseconds
+            && now &- lastAcceptedMilliseconds <= Self.dropoutRunMaximumMilliseconds
+    }
+
+    /// Takes the run of zero readings under way, ended by `reading` at `now`, as a dropout
+    /// (``isDropoutRun(endedBy:now:)``): its seconds inside the chord under way, and the readings' path over them, are
+    /// no readings for the chord's evidence (``chordDropoutSeconds``, ``chordDropoutDopplerMetres``,
+    /// ``chordDopplerPath(now:readingDropouts:)``), and what it left uncounted of the position filter's path, at most
+    /// the slower of the readings on either side times its seconds, joins the held candidates. Not where its zeros were
+    /// dropouts already (``readsShortWithItsZeros``: the position filter's speed stood in for them), nor across an
+    /// anchor. The price: a real halt of 1–3 s between two readings of motion is filled too (a reviewer's walks with
+    /// 2 s halts every 60 s under 3 m of noise +2.8 … +3.2 %, +0.4 … +0.9 % without the fill, +3.4 … +4.8 % before the
+    /// rule).
     @usableFromInline
-    mutating func endDropoutRun(reading: Double, now: Int64) -> Bool {
+    mutating func takeDropoutRun(endedBy reading: Double, now: Int64) {
         let start = readingRunStartMilliseconds
         readingRunStartMilliseconds = .min
-        // (A run after a silence says nothing of the receiver: a dropout's zero with the fixes before it still to
-        // come, say, in a late batch.)
-        if readingRunFollowsGap { return true }
-        // (The slower of the readings on either side, each a reading of motion: NaN, no reading before, is none.)
-        let speed = readingRunSpeedBefore < reading ? readingRunSpeedBefore : reading
-        guard start != .min, speed >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond,
-            lastAcceptedMilliseconds &- start <= Self.dropoutRunMaximumMilliseconds,
-            now &- lastAcceptedMilliseconds <= Self.dropoutRunMaximumMilliseconds
-        else { return false }
         if chordStartMilliseconds != .min {
             let inChord = Double(lastAcceptedMilliseconds &- max(start, chordStartMilliseconds)) / 1000
-            if inChord > 0 { chordScatteredZeroSeconds += inChord }
+            if inChord > 0 {
+                // (With its readings' path: a reading under motion inside the run, 0.55 m/s, say, is no reading
+                // either. This fix's step is in the Doppler path already.)
+                let step = min(Double(now &- lastAcceptedMilliseconds) / 1000, profile.maximumIntegrationSeconds)
+                chordDropoutSeconds += inChord
+                chordDropoutDopplerMetres += max(
+                    0, dopplerPath - reading * step - max(readingRunStartDopplerPath, chordStartDopplerPath))
+            }
         }
-        guard start > lastAnchorMilliseconds, lastRejectedMilliseconds < start, !readsShortWithItsZeros,
-            !isOverrulingReadings
-        else { return true }
+        // (A fix refused inside the run does not matter: the position filter's path holds accepted fixes only.)
+        guard start > lastAnchorMilliseconds, !readsShortWithItsZeros, !isOverrulingReadings else { return }
+        let speed = readingRunSpeedBefore < reading ? readingRunSpeedBefore : reading
         let runSeconds = Double(lastAcceptedMilliseconds &- start) / 1000
         let counted = candidates.x + candidates.y - readingRunStartCounted
         candidates.y += max(0, min(positionPath - readingRunStartPath, speed * runSeconds) - counted)
-        return true
     }
 
-    /// The longest run of zero readings ``endDropoutRun(reading:now:)`` takes for a dropout, and the longest step
-    /// from its last zero to the reading of motion that ends it: 3 s. Why: a walker does not halt and set off again
-    /// between two readings of motion within 3 s (a halt that short loses nothing); zeros of 3–15 s from loggers every
-    /// 3–5 s may be halts, and taken for dropouts on routes that double back they lost 17–26 % (`tester50`'s
-    /// `GS_backforth` at 5 s).
+    /// The longest run of zero readings ``isDropoutRun(endedBy:now:)`` takes for a dropout (from the fix before its
+    /// first zero to its last), and the longest step from its last zero to the reading of motion that ends it: 3 s.
+    /// Why: a walker seldom halts and sets off again within 3 s, and such a halt, filled, adds at most the slower
+    /// reading's 3 s; zeros of 3–15 s from loggers every 3–5 s may be halts, and taken for dropouts on routes that
+    /// double back they lost 17–26 % (`tester50`'s `GS_backforth` at 5 s); at 2–5 Hz the fix count (fewer than three)
+    /// keeps it under 1.5 s (taking any run of up to 3 s filled real halts of 1–3 s at 2–5 Hz: an adversarial
+    /// tester's walks +0.4 → +2.3 %).
     @usableFromInline static let dropoutRunMaximumMilliseconds: Int64 = 3000
 
     /// The slowest chord over a run of zero readings that ``endReadingRunAtSpeed(reading:now:)`` takes for travel:
@@ -344,8 +369,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if let chordDoppler = chordDopplerPath(now: now) {
                 let chord = max(0, squared).squareRoot()
                 chordEvidence += SIMD2(chordDoppler, chord)
-                chordScatteredFillMetres +=
-                    chordDoppler - (chordDopplerPath(now: now, readingScatteredZeros: true) ?? 0)
+                chordDropoutFillMetres +=
+                    chordDoppler - (chordDopplerPath(now: now, readingDropouts: true) ?? 0)
                 chordMoments += SIMD4(chordDoppler * chordDoppler, chordDoppler * chord, chord * chord, 1)
                 measuredChordMetres += (ce * ce + cn * cn).squareRoot()
                 chordFixes += fixCount - chordStartFixCount
@@ -590,8 +615,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// dropout's, not a halt's. More than one in ``DopplerCheck/zeroReadingShare`` of the chord fixes keeps the
     /// integrated path judging whatever the chords show (a receiver with a zero on one fix in 12 read 4–6 % short
     /// with its isolated zeros taken for halts; Samsung-like receivers on winding routes, whose chords are short of
-    /// their path, had their short readings trusted). A run that is a dropout (``endDropoutRun(reading:now:)``: at most
-    /// 3 s between readings of motion) or followed a silence is not counted.
+    /// their path, had their short readings trusted). A run that is a dropout (``isDropoutRun(endedBy:now:)``: at most
+    /// 3 s between readings of motion) or followed a step of 10 s or more (``readingRunFollowsGap``) is not counted.
     @usableFromInline var scatteredZeroReadings = 0
     /// The zero readings held since the last reading of motion (see ``scatteredZeroReadings``), and the first one's
     /// fix (``fixCount`` then).
@@ -944,15 +969,22 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var readingRunStartPath = 0.0, readingRunStartCounted = 0.0
     /// The reading before that run (m/s; NaN: none).
     @usableFromInline var readingRunSpeedBefore = Double.nan
-    /// The seconds of dropouts' zero readings (``endDropoutRun(reading:now:)``) inside the chord under way: no
-    /// readings for its Doppler path (``chordDopplerPath(now:readingScatteredZeros:)``).
-    @usableFromInline var chordScatteredZeroSeconds = 0.0
+    /// The seconds of dropouts' zero readings (``isDropoutRun(endedBy:now:)``) inside the chord under way: no
+    /// readings for its Doppler path (``chordDopplerPath(now:readingDropouts:)``).
+    @usableFromInline var chordDropoutSeconds = 0.0
     /// What the dropouts' seconds, read as no readings, added to ``chordEvidence``'s Doppler path (metres): taken off
     /// again where a zero is judged a dropout (``readsShortWithItsZeros``).
-    @usableFromInline var chordScatteredFillMetres = 0.0
+    @usableFromInline var chordDropoutFillMetres = 0.0
     /// Whether the run of zero readings under way began after a step of ``TrackingProfile/maximumIntegrationSeconds``
-    /// or longer (see ``endDropoutRun(reading:now:)``).
+    /// or longer: then it is neither a dropout nor scattered zeros (``endZeroReadingRun(reading:now:)``). Why: at a
+    /// cadence of 10 s a halt is one or two fixes, which the scattered-zeros test cannot tell from a dropout, and
+    /// counted as scattered they kept the readings distrusted (`tester49`'s `S_walkhalt` at 10 s: +6.2 … +13.9 % →
+    /// −0.1 … +3.8 %, nothing else moved).
     @usableFromInline var readingRunFollowsGap = false
+    /// The Doppler path (``dopplerPath``) at the first zero of that run, and the Doppler path of the dropouts
+    /// (``isDropoutRun(endedBy:now:)``) inside the chord under way, left out of it with their seconds
+    /// (``chordDropoutSeconds``).
+    @usableFromInline var readingRunStartDopplerPath = 0.0, chordDropoutDopplerMetres = 0.0
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
@@ -2288,7 +2320,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
         chordStartDopplerPath = dopplerPath
         chordStartDopplerSeconds = dopplerSeconds
         chordZeroSeconds = 0
-        chordScatteredZeroSeconds = 0
+        chordDropoutSeconds = 0
+        chordDropoutDopplerMetres = 0
     }
 
     /// The Doppler path of the chord under way, ending `now`, over its whole span: the readings' path scaled by the
@@ -2298,14 +2331,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// restarted its chord at each until 2026-12-05, so at 1 Hz its chords of a window span were almost never
     /// completed, and its honest readings were judged by the position filter's noise-lengthened path instead,
     /// distrusted, and that noisy speed counted (+41 to +118 % under 3–8 m of noise). A dropout's zeros
-    /// (``chordScatteredZeroSeconds``, ``endDropoutRun(reading:now:)``) are no readings either, unless
-    /// `readingScatteredZeros`.
+    /// (``chordDropoutSeconds``, ``isDropoutRun(endedBy:now:)``) are no readings either, unless
+    /// `readingDropouts`.
     @inlinable @inline(__always)
-    func chordDopplerPath(now: Int64, readingScatteredZeros: Bool = false) -> Double? {
-        let read = dopplerPath - chordStartDopplerPath
+    func chordDopplerPath(now: Int64, readingDropouts: Bool = false) -> Double? {
+        let read = dopplerPath - chordStartDopplerPath - (readingDropouts ? 0 : chordDropoutDopplerMetres)
         let span = Double(now &- chordStartMilliseconds) / 1000
-        let scattered = readingScatteredZeros ? 0 : chordScatteredZeroSeconds
-        let unread = span - (dopplerSeconds - chordStartDopplerSeconds - scattered) - chordZeroSeconds
+        let dropouts = readingDropouts ? 0 : chordDropoutSeconds
+        let unread = span - (dopplerSeconds - chordStartDopplerSeconds - dropouts) - chordZeroSeconds
         // (Under a millisecond: sums of steps, all read.)
         guard unread >= 0.001 else { return read }
         guard 2 * unread <= span else { return nil }
