@@ -214,17 +214,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if fixCount - firstHeldZeroFixCount + 2 >= Double(TrackingProfile.haltRunLength) { zerosHeldInRun = 0 }
             return
         }
-        let isDropout = !readingRunFollowsGap && isDropoutRun(endedBy: reading, now: now)
-        if isDropout {
-            takeDropoutRun(endedBy: reading, now: now)
-        } else if fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength) {
-            // (A run after a silence is neither a dropout nor scattered: see `readingRunFollowsGap`.)
-            if !readingRunFollowsGap {
-                scatteredZeroReadings &+= zerosHeldInRun
-                updateJudgedEvidence()
-            }
-        } else {
+        if fixCount - firstHeldZeroFixCount + 1 >= Double(TrackingProfile.haltRunLength) {
             endReadingRunAtSpeed(reading: reading, now: now)
+        } else if readingRunFollowsGap {
+            // (Neither a dropout nor scattered: see `readingRunFollowsGap`.)
+        } else if isDropoutRun(endedBy: reading, now: now) {
+            takeDropoutRun(endedBy: reading, now: now)
+        } else {
+            scatteredZeroReadings &+= zerosHeldInRun
+            updateJudgedEvidence()
         }
         zerosHeldInRun = 0
     }
@@ -264,18 +262,35 @@ public struct Tracker: Sendable, BitwiseCopyable {
         // The run's path (from the fix before it to its last fix: this fix's step is not in it yet), at most what
         // the faster reading covers over that time: the position filter's path lengthens with the fixes' noise
         // (a drive at 8 m/s under 5 m of white noise at 1 Hz, runs of 10–20 s: +2.6 → +2.1 % with the cap).
+        fillReadingRun(from: start, atMetresPerSecond: speed)
+    }
+
+    /// Adds to the held candidates what the run of zero readings that began after the fix at `start` (ms) left
+    /// uncounted of the position filter's path to its last fix (this fix's step is not in it yet), at most `speed`
+    /// times its seconds (see ``endReadingRunAtSpeed(reading:now:)``, ``takeDropoutRun(endedBy:now:)``).
+    @inlinable @inline(__always)
+    mutating func fillReadingRun(from start: Int64, atMetresPerSecond speed: Double) {
         let runSeconds = Double(lastAcceptedMilliseconds &- start) / 1000
         let counted = candidates.x + candidates.y - readingRunStartCounted
         candidates.y += max(0, min(positionPath - readingRunStartPath, speed * runSeconds) - counted)
     }
 
-    /// Whether the run of zero readings held while moving (``holdZeroReadingWhileMoving(now:)``), ended by `reading`
-    /// (a reading of motion) at `now`, is a dropout: fewer than ``TrackingProfile/haltRunLength`` fixes spanning at
-    /// most ``dropoutRunMaximumMilliseconds`` from the fix before it, that fix's reading one of motion too or none
-    /// (iOS's −1, 0 before motion is a dropout's: an adversarial tester's runs mixing them 16.4 % → 3.4 %), and this
-    /// fix within as long of its last zero. ``endZeroReadingRun(reading:now:)`` then takes it
-    /// (``takeDropoutRun(endedBy:now:)``) instead of counting it as scattered zeros or a halt's. (A run after a step of
-    /// ``TrackingProfile/maximumIntegrationSeconds`` or more, ``readingRunFollowsGap``, is asked nothing.)
+    /// The slower of the readings on either side of the run of zero readings ended by `reading` (m/s); after a fix
+    /// without a reading (``readingRunSpeedBefore`` NaN), `reading` alone: −1, 0, motion is a dropout's, as in
+    /// ``endZeroReadingRun(reading:now:)``.
+    @inlinable @inline(__always)
+    func slowerReadingAroundRun(endedBy reading: Double) -> Double {
+        readingRunSpeedBefore < reading ? readingRunSpeedBefore : reading
+    }
+
+    /// Whether the run of zero readings held while moving (``holdZeroReadingWhileMoving(now:)``), shorter than
+    /// ``TrackingProfile/haltRunLength`` fixes and ended by `reading` (a reading of motion) at `now`, is a dropout: its
+    /// fixes span at most ``dropoutRunMaximumMilliseconds`` from the fix before it, that fix's reading is one of motion
+    /// too or none (``slowerReadingAroundRun(endedBy:)``; iOS's −1, 0 before motion is a dropout's: an adversarial
+    /// tester's runs mixing them 16.4 % → 3.4 %), and this fix comes within as long of its last zero.
+    /// ``endZeroReadingRun(reading:now:)`` asks (not after a step of ``TrackingProfile/maximumIntegrationSeconds`` or
+    /// more, ``readingRunFollowsGap``) and then takes it (``takeDropoutRun(endedBy:now:)``) instead of counting it as
+    /// scattered zeros.
     ///
     /// Why: a receiver whose readings drop to zero for a fix or two between readings of motion (an Android logger
     /// writing 0 where a fix had no speed) is no receiver that reads short, and its zeros are no halt. Taken for
@@ -289,11 +304,9 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @inlinable @inline(__always)
     func isDropoutRun(endedBy reading: Double, now: Int64) -> Bool {
         let start = readingRunStartMilliseconds
-        // (The slower of the readings on either side, each a reading of motion; after a fix without a reading, NaN,
-        // the ending one alone: −1, 0, motion is a dropout's, as in `endZeroReadingRun`.)
-        let speed = readingRunSpeedBefore < reading ? readingRunSpeedBefore : reading
-        return start != .min && speed >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond
-            && fixCount - firstHeldZeroFixCount + 1 < Double(TrackingProfile.haltRunLength)
+        return start != .min
+            && slowerReadingAroundRun(endedBy: reading)
+                >= TrackingProfile.motionReadingFactor * profile.deadbandMetresPerSecond
             && lastAcceptedMilliseconds &- start <= Self.dropoutRunMaximumMilliseconds
             && now &- lastAcceptedMilliseconds <= Self.dropoutRunMaximumMilliseconds
     }
@@ -324,19 +337,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
         }
         // (A fix refused inside the run does not matter: the position filter's path holds accepted fixes only.)
         guard start > lastAnchorMilliseconds, !readsShortWithItsZeros, !isOverrulingReadings else { return }
-        let speed = readingRunSpeedBefore < reading ? readingRunSpeedBefore : reading
-        let runSeconds = Double(lastAcceptedMilliseconds &- start) / 1000
-        let counted = candidates.x + candidates.y - readingRunStartCounted
-        candidates.y += max(0, min(positionPath - readingRunStartPath, speed * runSeconds) - counted)
+        fillReadingRun(from: start, atMetresPerSecond: slowerReadingAroundRun(endedBy: reading))
     }
 
     /// The longest run of zero readings ``isDropoutRun(endedBy:now:)`` takes for a dropout (from the fix before its
     /// first zero to its last), and the longest step from its last zero to the reading of motion that ends it: 3 s.
-    /// Why: a walker seldom halts and sets off again within 3 s, and such a halt, filled, adds at most the slower
-    /// reading's 3 s; zeros of 3–15 s from loggers every 3–5 s may be halts, and taken for dropouts on routes that
-    /// double back they lost 17–26 % (`tester50`'s `GS_backforth` at 5 s); at 2–5 Hz the fix count (fewer than three)
-    /// keeps it under 1.5 s (taking any run of up to 3 s filled real halts of 1–3 s at 2–5 Hz: an adversarial
-    /// tester's walks +0.4 → +2.3 %).
+    /// Why (chosen, not measured against other limits): a walker seldom halts and sets off again within 3 s, and such
+    /// a halt, filled, adds at most the slower reading's 3 s, while zeros of 3–15 s from loggers every 3–5 s may well
+    /// be halts. At 2–5 Hz the fix count (fewer than three) keeps a run under 1.5 s: taking any run of up to 3 s
+    /// filled real halts of 1–3 s there (an adversarial tester's walks +0.4 → +2.3 %).
     @usableFromInline static let dropoutRunMaximumMilliseconds: Int64 = 3000
 
     /// The slowest chord over a run of zero readings that ``endReadingRunAtSpeed(reading:now:)`` takes for travel:
@@ -369,8 +378,10 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if let chordDoppler = chordDopplerPath(now: now) {
                 let chord = max(0, squared).squareRoot()
                 chordEvidence += SIMD2(chordDoppler, chord)
-                chordDropoutFillMetres +=
-                    chordDoppler - (chordDopplerPath(now: now, readingDropouts: true) ?? 0)
+                // (With dropouts' seconds the chord has fewer unread, so read as zeros it has a path too.)
+                if chordDropoutSeconds > 0 {
+                    chordDropoutFillMetres += chordDoppler - (chordDopplerPath(now: now, readingDropouts: true) ?? 0)
+                }
                 chordMoments += SIMD4(chordDoppler * chordDoppler, chordDoppler * chord, chord * chord, 1)
                 measuredChordMetres += (ce * ce + cn * cn).squareRoot()
                 chordFixes += fixCount - chordStartFixCount
