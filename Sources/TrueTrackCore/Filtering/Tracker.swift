@@ -150,7 +150,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// The trailing window's span, milliseconds (``TrackingProfile/windowSeconds``).
     @inlinable
-    var windowSpanMilliseconds: Int64 { @inline(__always) get { Int64(profile.windowSeconds * 1000) } }
+    var windowSpanMilliseconds: Int64 { @inline(__always) get { profile.windowMilliseconds } }
 
     /// Holds a (nearly) zero reading while moving (see ``judgedDopplerEvidence``) until a window span after the first
     /// held one, when ``settleHeldZeroReadings(isMoving:now:)`` counts them if the receiver still moves: an honest

@@ -139,8 +139,15 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// whenever it is set (the window holds 30 s of 1 Hz samples; a longer one never reached half its span and
     /// counted nothing), NaN read as the walking preset's 20 s.
     public var windowSeconds: Double {
-        didSet { windowSeconds = TrackingProfile.clampedWindowSeconds(windowSeconds) }
+        didSet {
+            windowSeconds = TrackingProfile.clampedWindowSeconds(windowSeconds)
+            windowMilliseconds = Int64(windowSeconds * 1000)
+        }
     }
+
+    /// ``windowSeconds`` in milliseconds, kept with it: the tracker asks for it on every fix, and converting there
+    /// (with the conversion's range checks) cost the `tracker` benchmark 10 instructions per fix.
+    @usableFromInline internal(set) var windowMilliseconds: Int64
 
     /// `seconds` within 1 s–``TrailingWindow/maximumSpanSeconds``; NaN gives 20 s (the walking preset's).
     static func clampedWindowSeconds(_ seconds: Double) -> Double {
@@ -307,6 +314,7 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
         self.deadbandMetresPerSecond = deadbandMetresPerSecond
         self.maximumIntegrationSeconds = maximumIntegrationSeconds
         self.windowSeconds = TrackingProfile.clampedWindowSeconds(windowSeconds)
+        self.windowMilliseconds = Int64(self.windowSeconds * 1000)
         self.netDisplacementBaseMetres = netDisplacementBaseMetres
         self.netDisplacementAccuracyFactor = netDisplacementAccuracyFactor
         self.dopplerTrustRatio = dopplerTrustRatio

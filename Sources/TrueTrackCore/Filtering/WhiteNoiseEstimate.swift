@@ -244,7 +244,7 @@ public struct WhiteNoiseEstimate: Sendable, BitwiseCopyable, Hashable {
 
     /// Forgets the last step (the filter restarted: the next fix does not continue the sequence); the estimate
     /// is kept, it describes the receiver.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func breakSequence() {
         previousStep = SIMD3(0, 0, 0)
     }
