@@ -579,10 +579,14 @@ public struct Tracker: Sendable, BitwiseCopyable {
     @usableFromInline var lastRejectedMilliseconds: Int64 = .min
     /// The run of fixes far older than the last accepted one (see ``TrackingProfile/clockJumpSeconds``).
     @usableFromInline var staleRun = ClockJumpRun()
-    /// Running sums (see ``TrailingWindow``).
+    /// Running sums (see ``TrailingWindow``). In this order: the optimiser stores the Doppler pair
+    /// (``dopplerPath``, ``dopplerSeconds``) with one 16-byte store and the position path with an 8-byte one; with
+    /// the position path after the pair, the window's differences read (``dopplerSeconds``, ``positionPath``) with one
+    /// 16-byte load across both stores a few dozen instructions later, which waited for them to leave the store buffer
+    /// (the tracker benchmark 20.1 → 22.0 M fixes/s with this order, 2026-12-07).
+    @usableFromInline var positionPath = 0.0
     @usableFromInline var dopplerPath = 0.0
     @usableFromInline var dopplerSeconds = 0.0
-    @usableFromInline var positionPath = 0.0
     /// The candidate sums (Doppler, filtered): every increment the speed integral produced, before the
     /// net-displacement gate decides. One 16-byte value, always written whole, like ``committed``: the
     /// optimiser reads the pair with one 16-byte load, and an 8-byte store into one half just before made that
