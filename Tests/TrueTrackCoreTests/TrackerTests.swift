@@ -948,6 +948,28 @@ import Testing
         for i in 0..<300 { _ = t.process(Self.fix(Double(i), east: Double(i) * 1.4, speed: 1.4, course: 90)) }
         #expect(abs(t.distance.totalMetres - 299 * 1.4) < 0.05 * 299 * 1.4)
     }
+
+    /// The window's span in milliseconds, kept beside its seconds for the per-fix path
+    /// (`TrackingProfile.windowMilliseconds`), follows every way the seconds are set: a preset, the setter's clamped
+    /// value, NaN read as 20 s.
+    @Test func theWindowsMillisecondsFollowItsSeconds() {
+        for kind in TrackingProfile.Kind.allCases {
+            let preset = TrackingProfile.preset(kind)
+            #expect(preset.windowMilliseconds == Int64(preset.windowSeconds * 1000), "\(kind)")
+        }
+        var profile = TrackingProfile.walking
+        for (seconds, milliseconds) in [(7.5, 7_500), (100, 30_000), (0, 1_000), (.nan, 20_000)] as [(Double, Int64)] {
+            profile.windowSeconds = seconds
+            #expect(profile.windowMilliseconds == milliseconds, "set to \(seconds)")
+        }
+        // Profiles with the same window compare equal however it was set (a profile change compares them).
+        var direct = TrackingProfile.walking
+        direct.windowSeconds = 12
+        var twice = TrackingProfile.walking
+        twice.windowSeconds = 30
+        twice.windowSeconds = 12
+        #expect(direct == twice)
+    }
 }
 
 /// A decision an app builds itself (a preview, a test, a stored row replayed).
