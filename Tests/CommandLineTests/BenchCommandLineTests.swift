@@ -372,9 +372,12 @@ import Testing
             #expect(result.stderr.contains("/nonexistent-tt-datasets/MANIFEST.json"), "\(command): \(result.stderr)")
             #expect(result.stderr.contains("from the environment variable TRUETRACK_DATASETS"), "\(command)")
         }
-        let folder = Tool.temporaryPath("no-default")
+        // (A folder of its own inside a fresh one, so that its `../shared` is absent whatever the temporary
+        // directory holds: a `/tmp/shared` link made by hand had made the default resolve.)
+        let parent = Tool.temporaryPath("no-default")
+        let folder = parent + "/cwd"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { try? FileManager.default.removeItem(atPath: parent) }
         let process = Process()
         process.executableURL = Tool.binary
         process.arguments = ["bench"]
