@@ -951,24 +951,38 @@ import Testing
 
     /// The window's span in milliseconds, kept beside its seconds for the per-fix path
     /// (`TrackingProfile.windowMilliseconds`), follows every way the seconds are set: a preset, the setter's clamped
-    /// value, NaN read as 20 s.
+    /// value, NaN read as 20 s (set on a profile created with a 10 s window, so that a stale value cannot pass for
+    /// it).
     @Test func theWindowsMillisecondsFollowItsSeconds() {
         for kind in TrackingProfile.Kind.allCases {
             let preset = TrackingProfile.preset(kind)
             #expect(preset.windowMilliseconds == Int64(preset.windowSeconds * 1000), "\(kind)")
         }
+        let w = TrackingProfile.walking
+        var created = TrackingProfile(
+            kind: w.kind, maximumAccuracyMetres: w.maximumAccuracyMetres,
+            assumedAccuracyMetres: w.assumedAccuracyMetres,
+            maximumSpeedMetresPerSecond: w.maximumSpeedMetresPerSecond, accelerationSigma: w.accelerationSigma,
+            outlierChiSquare: w.outlierChiSquare, rejectionsBeforeReanchor: w.rejectionsBeforeReanchor,
+            filterResetGapSeconds: w.filterResetGapSeconds,
+            assumedSpeedAccuracyMetresPerSecond: w.assumedSpeedAccuracyMetresPerSecond,
+            assumedCourseAccuracyDegrees: w.assumedCourseAccuracyDegrees,
+            deadbandMetresPerSecond: w.deadbandMetresPerSecond, maximumIntegrationSeconds: w.maximumIntegrationSeconds,
+            windowSeconds: 10, netDisplacementBaseMetres: w.netDisplacementBaseMetres,
+            netDisplacementAccuracyFactor: w.netDisplacementAccuracyFactor, dopplerTrustRatio: w.dopplerTrustRatio,
+            motionDopplerSpeedMetresPerSecond: w.motionDopplerSpeedMetresPerSecond,
+            excludedActivities: w.excludedActivities,
+            maximumSustainedSpeedMetresPerSecond: w.maximumSustainedSpeedMetresPerSecond,
+            activityConfidenceThreshold: w.activityConfidenceThreshold,
+            activityValiditySeconds: w.activityValiditySeconds)
+        #expect(created.windowMilliseconds == 10_000)
+        created.windowSeconds = .nan
+        #expect(created.windowMilliseconds == 20_000)
         var profile = TrackingProfile.walking
-        for (seconds, milliseconds) in [(7.5, 7_500), (100, 30_000), (0, 1_000), (.nan, 20_000)] as [(Double, Int64)] {
+        for (seconds, milliseconds) in [(7.5, 7_500), (100, 30_000), (0, 1_000)] as [(Double, Int64)] {
             profile.windowSeconds = seconds
             #expect(profile.windowMilliseconds == milliseconds, "set to \(seconds)")
         }
-        // Profiles with the same window compare equal however it was set (a profile change compares them).
-        var direct = TrackingProfile.walking
-        direct.windowSeconds = 12
-        var twice = TrackingProfile.walking
-        twice.windowSeconds = 30
-        twice.windowSeconds = 12
-        #expect(direct == twice)
     }
 }
 
