@@ -120,9 +120,12 @@ def main():
         sys.exit(f"{input_path} is missing: run `{args.binary} --quick --only {args.case}` once to write it")
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
-        subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={out}",
-                        f"--toggle-collect={pattern}", args.binary, "--child", args.case, input_path],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        command = ["valgrind", "--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={out}",
+                   f"--toggle-collect={pattern}", args.binary, "--child", args.case, input_path]
+        run = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if run.returncode != 0:
+            tail = "\n".join(run.stderr.splitlines()[-5:])
+            sys.exit(f"{' '.join(command)} failed with status {run.returncode}:\n{tail}")
         counts = instruction_counts(out, os.path.basename(os.path.realpath(args.binary)))
     symbols = subprocess.run(["nm", args.binary], capture_output=True, text=True, check=True).stdout
     glob = pattern.strip("*")

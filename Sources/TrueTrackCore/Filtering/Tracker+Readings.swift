@@ -202,7 +202,7 @@ extension Tracker {
     /// is appended. Out of line: it runs only during runs of zeros.
     @usableFromInline @inline(never)
     mutating func judgeContradictedReadings(thresholdMetres threshold: Double, now: Int64) {
-        guard let start = window.oldest(), now &- start.milliseconds >= Int64(profile.windowSeconds * 500),
+        guard let start = window.oldest(), now &- start.milliseconds >= windowSpanMilliseconds / 2,
             !isInVehicle, !isAroundRest || isDepartureFromStillReadings
         else { return contradiction.end() }
         if !contradiction.isOverruling {

@@ -378,9 +378,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
             if let chordDoppler = chordDopplerPath(now: now) {
                 let chord = max(0, squared).squareRoot()
                 chordEvidence += SIMD2(chordDoppler, chord)
-                // (With dropouts' seconds the chord has fewer unread, so read as zeros it has a path too.)
+                // (Read as zeros, the dropouts' seconds leave fewer seconds unread than read as none, so the chord
+                // has a path that way too whenever it has one this way: the fallback is never taken.)
                 if chordDropoutSeconds > 0 {
-                    chordDropoutFillMetres += chordDoppler - (chordDopplerPath(now: now, readingDropouts: true) ?? 0)
+                    chordDropoutFillMetres +=
+                        chordDoppler - (chordDopplerPath(now: now, readingDropouts: true) ?? chordDoppler)
                 }
                 chordMoments += SIMD4(chordDoppler * chordDoppler, chordDoppler * chord, chord * chord, 1)
                 measuredChordMetres += (ce * ce + cn * cn).squareRoot()
