@@ -2,7 +2,8 @@
 //
 // TrueTrack: noisy GPS fixes in, an accurate track, an honest distance and clean stops out.
 //
-// Dependencies point one way: TrueTrackCore <- TrueTrackIO <- truetrack (CLI).
+// Dependencies point one way: TrueTrackCore <- TrueTrackIO <- TrueTrackCommandLine (the commands) <- truetrack
+// (the CLI's executable).
 // The C libraries sit behind one module each and are only imported by the module that needs them.
 import PackageDescription
 
@@ -65,13 +66,16 @@ let package = Package(
         .target(name: "TrueTrackSync", dependencies: ["TrueTrackCore", "TrueTrackStore"]),
 
         // MARK: Command-line tool
-        .executableTarget(
-            name: "truetrack",
+        // The CLI's commands (parsing, one file per command): a library, so that the benchmarks can time a command
+        // end to end in process; the `truetrack` executable is its entry point.
+        .target(
+            name: "TrueTrackCommandLine",
             dependencies: [
                 "TrueTrackCore", "TrueTrackIO", "TrueTrackSmoothing", "TrueTrackEvaluation", "TrueTrackStore",
                 "TrueTrackSync",
             ]
         ),
+        .executableTarget(name: "truetrack", dependencies: ["TrueTrackCommandLine"]),
 
         // MARK: Benchmarks (kept out of the libraries' dependencies)
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -80,8 +84,8 @@ let package = Package(
         .executableTarget(
             name: "TrueTrackBenchmarks",
             dependencies: [
-                "TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackSmoothing", "BenchmarkSupport",
-                "AllocationCounter",
+                "TrueTrackCore", "TrueTrackIO", "TrueTrackSimulation", "TrueTrackSmoothing", "TrueTrackCommandLine",
+                "BenchmarkSupport", "AllocationCounter",
             ],
             path: "Benchmarks/TrueTrackBenchmarks"
         ),

@@ -1,5 +1,7 @@
 import AllocationCounter
 import BenchmarkSupport
+import Foundation
+import TrueTrackCommandLine
 import TrueTrackCore
 import TrueTrackIO
 import TrueTrackSimulation
@@ -171,6 +173,13 @@ struct BenchmarkCase: Sendable {
             blackHole(tracker.distance.totalMetres + Double(accepted))
             return count
         },
+        // The CLI end to end, in process: `truetrack process FILE --profile driving --json` on the noisy drive
+        // (stops, jumps, gaps): reading, the Tracker, the stop analysis, the run's diagnostics and the summary.
+        // What a batch user waits for; the cases above time its parts.
+        BenchmarkCase(
+            name: "process-csv", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.noisyDrive
+        ) { path in try processCommand(path) },
         // Stop detection alone (walking profile): fixes read and turned into motion evidence first (untimed),
         // then the state machine fed every fix, as an app would live.
         BenchmarkCase(
@@ -272,6 +281,29 @@ func measureSmoother(_ fixes: [Fix]) -> TimedRun {
     let allocations = truetrack_allocation_count() - allocationsBefore
     blackHole(track.distanceMetres + track.distanceSigmaMetres + Double(track.iterations))
     return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
+}
+
+/// Runs `truetrack process PATH --profile driving --json` in process (``TrueTrackTool/run(_:)``) with its standard
+/// output, the summary, sent to `PATH.process.json`, and returns the fixes the summary says it read.
+func processCommand(_ path: String) throws -> Int {
+    let summaryPath = path + ".process.json"
+    let file = open(summaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard file >= 0 else {
+        throw BenchmarkFailure("cannot create \(summaryPath): \(String(cString: strerror(errno)))")
+    }
+    fflush(nil)  // (every stream: what the child printed before is not sent to the file)
+    let standardOutput = dup(STDOUT_FILENO)
+    dup2(file, STDOUT_FILENO)
+    close(file)
+    let status = TrueTrackTool.run(["process", path, "--profile", "driving", "--json"])
+    dup2(standardOutput, STDOUT_FILENO)
+    close(standardOutput)
+    guard status == 0 else { throw BenchmarkFailure("truetrack process \(path) exited \(status)") }
+    let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summaryPath)))
+    guard let fixes = ((summary as? [String: Any])?["fixes"] as? [String: Any])?["read"] as? Int else {
+        throw BenchmarkFailure("\(summaryPath): no fixes.read in the summary of truetrack process")
+    }
+    return fixes
 }
 
 /// Reads every fix, folding them into a checksum the optimiser cannot drop.
