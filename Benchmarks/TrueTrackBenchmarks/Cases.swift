@@ -174,7 +174,8 @@ struct BenchmarkCase: Sendable {
             return count
         },
         // The CLI end to end, in process: `truetrack process FILE --profile driving --json` on the noisy drive
-        // (stops, jumps, gaps): reading, the Tracker, the stop analysis, the run's diagnostics and the summary.
+        // (jumps, gaps, and halts of 40 s: the stop detector runs on every fix, but they are too short for the
+        // driving profile's stops): reading, the Tracker, the stop analysis, the run's diagnostics and the summary.
         // What a batch user waits for; the cases above time its parts.
         BenchmarkCase(
             name: "process-csv", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
@@ -293,10 +294,20 @@ func processCommand(_ path: String) throws -> Int {
     }
     fflush(nil)  // (every stream: what the child printed before is not sent to the file)
     let standardOutput = dup(STDOUT_FILENO)
-    dup2(file, STDOUT_FILENO)
+    guard standardOutput >= 0, dup2(file, STDOUT_FILENO) >= 0 else {
+        let reason = String(cString: strerror(errno))
+        close(file)
+        if standardOutput >= 0 { close(standardOutput) }
+        throw BenchmarkFailure("cannot send standard output to \(summaryPath): \(reason)")
+    }
     close(file)
     let status = TrueTrackTool.run(["process", path, "--profile", "driving", "--json"])
-    dup2(standardOutput, STDOUT_FILENO)
+    // (Without its standard output back, the child's result line would go to the file: fatal.)
+    guard dup2(standardOutput, STDOUT_FILENO) >= 0 else {
+        FileHandle.standardError.write(
+            Data("error: cannot restore standard output: \(String(cString: strerror(errno)))\n".utf8))
+        exit(1)
+    }
     close(standardOutput)
     guard status == 0 else { throw BenchmarkFailure("truetrack process \(path) exited \(status)") }
     let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summaryPath)))

@@ -52,36 +52,14 @@ extension TrackProblem {
     /// +0.23 → +0.39 %; a grid whose rounded courses erred one way followed by a highway erring the other, +0.68 →
     /// +1.04 % (`/tmp/review-s33d`, scratch). Such a column is left as it is.
     ///
-    /// - Complexity: O(n + e log e) for e examined entries (at most ``CourseOffset/examinedEntries``): one walk over
-    ///   the position measurements finds the examined states' fixes, and the angles are sorted.
+    /// - Complexity: O(n + e log e) for e examined entries (at most ``CourseOffset/examinedEntries``, see
+    ///   ``courseOffsetCandidates()``): their angles are sorted.
     func courseOffsetDegrees() -> Double? {
-        guard velocityState.count > speeds.count else { return nil }
-        let n = stateCount
-        let minimumSpeed2 = CourseOffset.minimumSpeedMetresPerSecond * CourseOffset.minimumSpeedMetresPerSecond
         // The chord across a reading gives a direction as the curve's does (``CurveLength/resolvedChordFactor``).
         let factor2 = CurveLength.resolvedChordFactor * CurveLength.resolvedChordFactor
-        // Every velocity entry of a short track; of a long one, entries evenly spaced over it.
-        let stride = max(1, velocityState.count / CourseOffset.examinedEntries)
         var angles: [Double] = []
-        // Where the look-ups walk on from: velocity entries are in state order, so the states looked up only grow
-        // (back to state s − 1's first fix after each entry: the next entry may be of the same state). Three binary
-        // searches per entry cost the `smooth` benchmark, whose 50 km pieces have every entry examined, 252
-        // instructions per fix (6,820 against 6,568) and a tenth of its time (1.13 → 1.32 M fixes/s).
-        var cursor = 0
-        func firstPositionMeasurement(ofState state: Int) -> Int {
-            while cursor < positionState.count && positionState[cursor] < state { cursor += 1 }
-            return cursor
-        }
-        for v in Swift.stride(from: 0, to: velocityState.count, by: stride) {
-            let s = velocityState[v]
+        for (v, before, here, after) in courseOffsetCandidates() {
             let ve = velocityEast[v], vn = velocityNorth[v]
-            guard ve * ve + vn * vn >= minimumSpeed2, s > 0, s + 1 < n, !opensSegment[s], !opensSegment[s + 1]
-            else { continue }
-            // The first position measurement of states s − 1, s and s + 1 (every state has one), looked up in
-            // that order.
-            let before = firstPositionMeasurement(ofState: s - 1), here = firstPositionMeasurement(ofState: s)
-            let after = firstPositionMeasurement(ofState: s + 1)
-            cursor = before
             let de = positionEast[after] - positionEast[before], dn = positionNorth[after] - positionNorth[before]
             guard de * de + dn * dn >= factor2 * (positionVariance[before] + positionVariance[after]) else {
                 continue
@@ -113,6 +91,43 @@ extension TrackProblem {
             guard Double(near) >= CourseOffset.concentratedShare * Double(part.count) else { return nil }
         }
         return median
+    }
+
+    /// The velocity entries ``courseOffsetDegrees()`` compares with the chord across their state, in order: of a
+    /// course at ``CourseOffset/minimumSpeedMetresPerSecond`` or faster, on a state inside a segment with states
+    /// before and after it in the same segment (every entry of a short track; of a long one, entries evenly spaced
+    /// over it, at most about ``CourseOffset/examinedEntries``), each with the first position measurement of the
+    /// states before, at and after it (every state has one).
+    ///
+    /// The three measurements are found by walking on from where they were for the entry before: velocity entries
+    /// are in state order, so each walk only moves forward. Three binary searches per entry
+    /// (``firstPositionMeasurement(ofState:)``, what a test compares them with) cost the `smooth` benchmark, whose
+    /// 50 km pieces have every entry examined, 252 instructions per fix (6,820 against 6,568) and a tenth of its
+    /// time (1.13 → 1.32 M fixes/s). (One walk set back to the state before after each entry re-walked a state's
+    /// fixes for every entry of it: a reviewer's 60,000 fixes of one time took 900 M instructions.)
+    ///
+    /// - Complexity: O(n).
+    func courseOffsetCandidates() -> [(entry: Int, before: Int, here: Int, after: Int)] {
+        guard velocityState.count > speeds.count else { return [] }
+        let n = stateCount
+        let minimumSpeed2 = CourseOffset.minimumSpeedMetresPerSecond * CourseOffset.minimumSpeedMetresPerSecond
+        let stride = max(1, velocityState.count / CourseOffset.examinedEntries)
+        var cursors = (before: 0, here: 0, after: 0)
+        func walk(_ cursor: inout Int, toState state: Int) -> Int {
+            while cursor < positionState.count && positionState[cursor] < state { cursor += 1 }
+            return cursor
+        }
+        var candidates: [(entry: Int, before: Int, here: Int, after: Int)] = []
+        candidates.reserveCapacity(velocityState.count / stride + 1)
+        for v in Swift.stride(from: 0, to: velocityState.count, by: stride) {
+            let s = velocityState[v]
+            let ve = velocityEast[v], vn = velocityNorth[v]
+            guard ve * ve + vn * vn >= minimumSpeed2, s > 0, s + 1 < n, !opensSegment[s], !opensSegment[s + 1]
+            else { continue }
+            let before = walk(&cursors.before, toState: s - 1), here = walk(&cursors.here, toState: s)
+            candidates.append((v, before, here, walk(&cursors.after, toState: s + 1)))
+        }
+        return candidates
     }
 
     /// Turns every velocity reading with a course by `degrees` clockwise (a negative angle turns it back

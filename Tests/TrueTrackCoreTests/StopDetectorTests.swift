@@ -950,6 +950,23 @@ import TrueTrackSimulation
         #expect(builder.stops.count == 3)
     }
 
+    /// The analysis keeps the last eight evidences, oldest first, for a departure the detector confirms after the
+    /// stop's end (``StopAnalysis/Builder/lastEvidences``): after every one of 40 (they are trimmed eight at a time,
+    /// not one per fix).
+    @Test func theAnalysisKeepsTheLastEightEvidencesInOrder() {
+        var builder = StopAnalysis.Builder(profile: .walking)
+        var times: [Timestamp] = []
+        for k in 0..<40 {
+            let e = MotionEvidence(
+                timestamp: Self.time(Double(k)), latitude: 49, longitude: 11, accuracyMetres: 8,
+                speedMetresPerSecond: nil)
+            builder.add(e)
+            times.append(e.timestamp)
+            #expect(builder.lastEvidences.map(\.timestamp) == Array(times.suffix(StopAnalysis.Builder.recentCount)))
+        }
+        #expect(StopAnalysis.Builder.recentCount == 8)
+    }
+
     /// At a fix every 5 s a departure and the stop begun again after it are at least a step apart: two steps (10 s)
     /// still make a blip there (a sports tester's café stop read as three stops with "trips" of 10 s and 0–26 m),
     /// not at 1 Hz, and not past 15 s however sparse the track (two steps of a 10 s logger may hold an errand).

@@ -116,4 +116,54 @@ private typealias S = SmoothingSupport
         #expect(abs(problem.velocityEast[1]) < 1e-9 && abs(problem.velocityNorth[1] + 10) < 1e-9)
         #expect(problem.velocityEast[2] == 0 && problem.velocityNorth[2] == 0)
     }
+
+    /// A drive whose states hold 1–4 fixes of the same time (`perState` fixes for state 1 when given), with
+    /// readings missing, slow or without a course, fixes without an accuracy, and a gap.
+    static func crowdedDrive(count: Int, seed: UInt64, perState: Int? = nil) -> [Fix] {
+        var rng = TestRNG(state: seed)
+        var fixes: [Fix] = []
+        var t = 0.0, east = 0.0
+        var state = 0
+        while fixes.count < count {
+            let copies = state == 1 ? perState ?? 1 : rng.uniform() < 0.7 ? 1 : 1 + rng.int(4)
+            let speed = rng.uniform() < 0.1 ? 2 * rng.uniform() : 10 + 20 * rng.uniform()
+            for _ in 0..<copies {
+                let r = rng.uniform()
+                fixes.append(
+                    S.fix(
+                        seconds: t, east: east + 3 * rng.gaussian(), north: 3 * rng.gaussian(),
+                        accuracy: rng.uniform() < 0.05 ? nil : 4, speed: r < 0.1 ? nil : speed,
+                        course: r < 0.2 ? nil : 110 + 2 * rng.gaussian()))
+            }
+            let dt = rng.uniform() < 0.01 ? 500 : 1 + Double(rng.int(5))
+            t += dt
+            east += speed * dt
+            state += 1
+        }
+        return fixes
+    }
+
+    /// The walks that find the fixes around each compared reading (``TrackProblem/courseOffsetCandidates()``)
+    /// against the binary search they replaced, on tracks short enough to examine every entry and long enough to
+    /// examine a sample, and on one whose second time holds 60,000 fixes (set back after each entry, one walk
+    /// re-walked them all for every entry of it).
+    @Test func theComparedReadingsFindTheFixesAroundThemAsABinarySearchDoes() {
+        var tracks: [[Fix]] = []
+        for seed: UInt64 in 1...8 {
+            for count in [50, 2500, 9000] { tracks.append(Self.crowdedDrive(count: count, seed: seed * 31 + 7)) }
+        }
+        tracks.append(Self.crowdedDrive(count: 61_000, seed: 5, perState: 60_000))
+        var compared = 0
+        for fixes in tracks {
+            let problem = TrackProblem(fixes: fixes, options: SmoothingOptions(profile: .driving))
+            for c in problem.courseOffsetCandidates() {
+                let s = problem.velocityState[c.entry]
+                #expect(c.before == problem.firstPositionMeasurement(ofState: s - 1))
+                #expect(c.here == problem.firstPositionMeasurement(ofState: s))
+                #expect(c.after == problem.firstPositionMeasurement(ofState: s + 1))
+                compared += 1
+            }
+        }
+        #expect(compared > 10_000)
+    }
 }

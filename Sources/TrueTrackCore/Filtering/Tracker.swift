@@ -113,10 +113,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// apart (``WhiteNoiseEstimate``, averaged over about ``TrackingProfile/measurementNoiseScaleFixes`` of
     /// them); `nil` until it has ``WhiteNoiseEstimate/minimumSamples`` of them.
     ///
-    /// Inlinable: `process` reads it after every fix, and out of line the call copied the whole tracker (5,440
-    /// bytes) first: 7,467 → 6,410 instructions per fix in the `process-csv` benchmark, 8 % of its time.
+    /// Always inlined: `process` and `stops` read it after every fix, and out of line the call copied the whole
+    /// tracker (5,440 bytes) first: 7,467 → 6,410 instructions per fix in the `process-csv` benchmark, 8 % of its
+    /// time. (`@inlinable` alone left it out of line in `stops`, whose loop is larger: 6,828 → 6,268 there.)
     @inlinable public var whiteNoiseSigmaMetres: Double? {
-        whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples ? whiteNoise.varianceMetres2.squareRoot() : nil
+        @inline(__always) get {
+            whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples ? whiteNoise.varianceMetres2.squareRoot() : nil
+        }
     }
 
     /// `course` (degrees, `fix`'s true north; NaN: none) on the plane's axes, with `fix`'s position of accuracy

@@ -101,9 +101,13 @@ public struct StopAnalysis: Sendable, Hashable {
         /// again within seconds, which the joins mend; judged on the shortened records they did not, and 60
         /// generated walks read 197 → 205 stops (truth 180).
         var endings: [(joined: StopRecord?, last: StopRecord)] = []
-        /// The last few evidences (oldest first), for the fixes a departure confirmed after the stop's end had
-        /// already passed when the detector reported it (``StopDetectionProfile/exitConfirmationFixes``).
+        /// The latest evidences (oldest first), up to twice ``recentCount``: read through ``lastEvidences``.
+        /// Trimmed by ``recentCount`` at a time rather than by one per fix (which moved the seven others, ~700
+        /// bytes, on every fix: 150 instructions per fix of the `process-csv` benchmark).
         var recent: [MotionEvidence] = []
+        /// The last ``recentCount`` evidences (oldest first), for the fixes a departure confirmed after the stop's
+        /// end had already passed when the detector reported it (``StopDetectionProfile/exitConfirmationFixes``).
+        var lastEvidences: ArraySlice<MotionEvidence> { recent.suffix(Self.recentCount) }
 
         /// The evidence since a stop ended: the metres the tracker counted on it, whether each carried the tracker's
         /// count (``MotionEvidence/isCountedByTracker``), and the times of those that lay beyond the stationary
@@ -248,7 +252,7 @@ public struct StopAnalysis: Sendable, Hashable {
         /// The steps the detector's rhythm is a median of (``StepRhythm``), and one more.
         static let rhythmSteps = 6
 
-        /// How many evidences ``recent`` keeps: 8, more than a departure's confirmation fixes.
+        /// How many evidences ``lastEvidences`` holds: 8, more than a departure's confirmation fixes.
         static let recentCount = 8
 
         /// A builder for `profile`'s stop detector.
@@ -346,8 +350,9 @@ public struct StopAnalysis: Sendable, Hashable {
                 // The window starts again at this stop's end, with the evidence after it already seen.
                 sinceStop = SinceStop()
                 if !stops.isEmpty {
-                    for (k, e) in recent.enumerated() where e.timestamp > record.end {
-                        addSinceStop(e, after: k > 0 ? recent[k - 1].timestamp : nil)
+                    let last = lastEvidences
+                    for k in last.indices where last[k].timestamp > record.end {
+                        addSinceStop(last[k], after: k > last.startIndex ? last[k - 1].timestamp : nil)
                     }
                 }
             }
@@ -398,10 +403,11 @@ public struct StopAnalysis: Sendable, Hashable {
         /// short errand and its way back.
         static let maximumBlipSeconds = 15.0
 
-        /// The median step (seconds) between the evidences in ``recent``; 0 before two.
+        /// The median step (seconds) between the evidences in ``lastEvidences``; 0 before two.
         var recentCadenceSeconds: Double {
-            guard recent.count >= 2 else { return 0 }
-            let steps = zip(recent, recent.dropFirst()).map { $0.timestamp.seconds(to: $1.timestamp) }.sorted()
+            let last = lastEvidences
+            guard last.count >= 2 else { return 0 }
+            let steps = zip(last, last.dropFirst()).map { $0.timestamp.seconds(to: $1.timestamp) }.sorted()
             return steps[steps.count / 2]
         }
 
@@ -485,8 +491,8 @@ public struct StopAnalysis: Sendable, Hashable {
                         && (e.speedMetresPerSecond.map { $0 >= Tracker.stillChordSpeedLimit } ?? false)
                 }
             }
+            if recent.count == 2 * Self.recentCount { recent.removeFirst(Self.recentCount) }
             recent.append(e)
-            if recent.count > Self.recentCount { recent.removeFirst() }
             guard let l = detector.lastEvidence?.timestamp else { return }
             if let previous, l < previous {
                 // The detector restarted its clock (``StopDetectionProfile/clockJumpSeconds``): the times from
