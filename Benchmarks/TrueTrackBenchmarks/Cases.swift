@@ -180,7 +180,21 @@ struct BenchmarkCase: Sendable {
         BenchmarkCase(
             name: "process-csv", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
             fullCount: 1_000_000, generate: Generators.noisyDrive
-        ) { path in try processCommand(path) },
+        ) { path in
+            try command(["process", path, "--profile", "driving", "--json"]) { summary in
+                (summary["fixes"] as? [String: Any])?["read"] as? Int
+            }
+        },
+        // `truetrack stops FILE --profile driving --stop-timeout 20 --json` on the same drive: with a 20 s timeout its
+        // 40 s halts are stops (333 of them, 334 trips), so the stops' and trips' records are timed too.
+        BenchmarkCase(
+            name: "stops-csv", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
+            fullCount: 1_000_000, generate: Generators.noisyDrive
+        ) { path in
+            try command(["stops", path, "--profile", "driving", "--stop-timeout", "20", "--json"]) { summary in
+                summary["fixes"] as? Int
+            }
+        },
         // Stop detection alone (walking profile): fixes read and turned into motion evidence first (untimed),
         // then the state machine fed every fix, as an app would live.
         BenchmarkCase(
@@ -284,10 +298,10 @@ func measureSmoother(_ fixes: [Fix]) -> TimedRun {
     return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
 }
 
-/// Runs `truetrack process PATH --profile driving --json` in process (``TrueTrackTool/run(_:)``) with its standard
-/// output, the summary, sent to `PATH.process.json`, and returns the fixes the summary says it read.
-func processCommand(_ path: String) throws -> Int {
-    let summaryPath = path + ".process.json"
+/// Runs `truetrack ARGUMENTS` in process (``TrueTrackTool/run(_:)``; the second argument is the input) with its
+/// standard output, a JSON summary, sent to `INPUT.COMMAND.json`, and returns the fixes `fixes` reads in the summary.
+func command(_ arguments: [String], fixes: ([String: Any]) -> Int?) throws -> Int {
+    let summaryPath = arguments[1] + "." + arguments[0] + ".json"
     let file = open(summaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard file >= 0 else {
         throw BenchmarkFailure("cannot create \(summaryPath): \(String(cString: strerror(errno)))")
@@ -301,7 +315,7 @@ func processCommand(_ path: String) throws -> Int {
         throw BenchmarkFailure("cannot send standard output to \(summaryPath): \(reason)")
     }
     close(file)
-    let status = TrueTrackTool.run(["process", path, "--profile", "driving", "--json"])
+    let status = TrueTrackTool.run(arguments)
     // (Without its standard output back, the child's result line would go to the file: fatal.)
     guard dup2(standardOutput, STDOUT_FILENO) >= 0 else {
         FileHandle.standardError.write(
@@ -309,12 +323,13 @@ func processCommand(_ path: String) throws -> Int {
         exit(1)
     }
     close(standardOutput)
-    guard status == 0 else { throw BenchmarkFailure("truetrack process \(path) exited \(status)") }
+    let said = "truetrack " + arguments.joined(separator: " ")
+    guard status == 0 else { throw BenchmarkFailure("\(said) exited \(status)") }
     let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summaryPath)))
-    guard let fixes = ((summary as? [String: Any])?["fixes"] as? [String: Any])?["read"] as? Int else {
-        throw BenchmarkFailure("\(summaryPath): no fixes.read in the summary of truetrack process")
+    guard let read = (summary as? [String: Any]).flatMap(fixes) else {
+        throw BenchmarkFailure("\(summaryPath): the summary of \(said) gives no count of fixes")
     }
-    return fixes
+    return read
 }
 
 /// Reads every fix, folding them into a checksum the optimiser cannot drop.
