@@ -56,16 +56,19 @@ test: deps
 ## bench: throughput benchmarks (median of runs), compared with the checked-in baseline
 bench: deps
 	$(SWIFT) build -c release --product truetrack-benchmarks
+	$(SWIFT) build -c release --product truetrack-command-benchmarks
 	.build/release/truetrack-benchmarks --baseline Benchmarks/baseline.json
 
 bench-quick: deps
 	$(SWIFT) build -c release --product truetrack-benchmarks
+	$(SWIFT) build -c release --product truetrack-command-benchmarks
 	.build/release/truetrack-benchmarks --quick --baseline Benchmarks/baseline.json
 
 ## bench-instructions: instructions per fix of every quick benchmark case (callgrind: the same from run to run,
 ## unlike times on a shared machine), compared with the checked-in baseline's at a 2 % tolerance (CI runs it)
 bench-instructions: deps
 	$(SWIFT) build -c release --product truetrack-benchmarks
+	$(SWIFT) build -c release --product truetrack-command-benchmarks
 	.build/release/truetrack-benchmarks --quick --instructions --baseline Benchmarks/baseline.json
 
 lint:

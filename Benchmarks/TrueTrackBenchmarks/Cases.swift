@@ -1,7 +1,5 @@
 import AllocationCounter
 import BenchmarkSupport
-import Foundation
-import TrueTrackCommandLine
 import TrueTrackCore
 import TrueTrackIO
 import TrueTrackSimulation
@@ -28,6 +26,10 @@ struct BenchmarkCase: Sendable {
     /// For a benchmark that times only part of its work (the Tracker, not the reading of its input): it
     /// measures itself and ``run`` is not used.
     var timed: (@Sendable (String) throws -> TimedRun)? = nil
+    /// The executable, beside this one, that runs the case as its child (`--child NAME INPUT`) instead of this one:
+    /// `truetrack-command-benchmarks` for the CLI's commands, which load libraries (libcurl, SQLite) that would
+    /// add 7 MB to every other case's peak memory here. ``run`` is then not used.
+    var childExecutable: String? = nil
 
     /// Whether the timed work reads the input file, so that its size (MB) and MB/s describe it: not for a
     /// self-timed case (its input is read into memory before the timing starts) nor for one that does not read
@@ -173,28 +175,19 @@ struct BenchmarkCase: Sendable {
             blackHole(tracker.distance.totalMetres + Double(accepted))
             return count
         },
-        // The CLI end to end, in process: `truetrack process FILE --profile driving --json` on the noisy drive
-        // (jumps, gaps, and halts of 40 s: the stop detector runs on every fix, but they are too short for the
-        // driving profile's stops): reading, the Tracker, the stop analysis, the run's diagnostics and the summary.
-        // What a batch user waits for; the cases above time its parts.
+        // The CLI end to end, in process, in its own child executable (``childExecutable``): `truetrack process
+        // FILE --profile driving --json` on the noisy drive (reading, the Tracker, the stop analysis, the run's
+        // diagnostics and the summary: what a batch user waits for; the cases above time its parts), and `truetrack
+        // stops … --stop-timeout 20 --json`, whose stops and trips are timed too. Their command lines:
+        // Benchmarks/TrueTrackCommandBenchmarks/main.swift.
         BenchmarkCase(
             name: "process-csv", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
-            fullCount: 1_000_000, generate: Generators.noisyDrive
-        ) { path in
-            try command(["process", path, "--profile", "driving", "--json"]) { summary in
-                (summary["fixes"] as? [String: Any])?["read"] as? Int
-            }
-        },
-        // `truetrack stops FILE --profile driving --stop-timeout 20 --json` on the same drive: with a 20 s timeout its
-        // 40 s halts are stops (333 of them, 334 trips), so the stops' and trips' records are timed too.
+            fullCount: 1_000_000, generate: Generators.noisyDrive, run: { _ in 0 }, measuredFunction: "measuredRun",
+            childExecutable: "truetrack-command-benchmarks"),
         BenchmarkCase(
             name: "stops-csv", inputName: "drive", inputExtension: "csv", quickCount: 200_000,
-            fullCount: 1_000_000, generate: Generators.noisyDrive
-        ) { path in
-            try command(["stops", path, "--profile", "driving", "--stop-timeout", "20", "--json"]) { summary in
-                summary["fixes"] as? Int
-            }
-        },
+            fullCount: 1_000_000, generate: Generators.noisyDrive, run: { _ in 0 }, measuredFunction: "measuredRun",
+            childExecutable: "truetrack-command-benchmarks"),
         // Stop detection alone (walking profile): fixes read and turned into motion evidence first (untimed),
         // then the state machine fed every fix, as an app would live.
         BenchmarkCase(
@@ -296,40 +289,6 @@ func measureSmoother(_ fixes: [Fix]) -> TimedRun {
     let allocations = truetrack_allocation_count() - allocationsBefore
     blackHole(track.distanceMetres + track.distanceSigmaMetres + Double(track.iterations))
     return TimedRun(fixes: fixes.count, wallSeconds: wall, cpuSeconds: cpu, allocations: allocations)
-}
-
-/// Runs `truetrack ARGUMENTS` in process (``TrueTrackTool/run(_:)``; the second argument is the input) with its
-/// standard output, a JSON summary, sent to `INPUT.COMMAND.json`, and returns the fixes `fixes` reads in the summary.
-func command(_ arguments: [String], fixes: ([String: Any]) -> Int?) throws -> Int {
-    let summaryPath = arguments[1] + "." + arguments[0] + ".json"
-    let file = open(summaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard file >= 0 else {
-        throw BenchmarkFailure("cannot create \(summaryPath): \(String(cString: strerror(errno)))")
-    }
-    fflush(nil)  // (every stream: what the child printed before is not sent to the file)
-    let standardOutput = dup(STDOUT_FILENO)
-    guard standardOutput >= 0, dup2(file, STDOUT_FILENO) >= 0 else {
-        let reason = String(cString: strerror(errno))
-        close(file)
-        if standardOutput >= 0 { close(standardOutput) }
-        throw BenchmarkFailure("cannot send standard output to \(summaryPath): \(reason)")
-    }
-    close(file)
-    let status = TrueTrackTool.run(arguments)
-    // (Without its standard output back, the child's result line would go to the file: fatal.)
-    guard dup2(standardOutput, STDOUT_FILENO) >= 0 else {
-        FileHandle.standardError.write(
-            Data("error: cannot restore standard output: \(String(cString: strerror(errno)))\n".utf8))
-        exit(1)
-    }
-    close(standardOutput)
-    let said = "truetrack " + arguments.joined(separator: " ")
-    guard status == 0 else { throw BenchmarkFailure("\(said) exited \(status)") }
-    let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summaryPath)))
-    guard let read = (summary as? [String: Any]).flatMap(fixes) else {
-        throw BenchmarkFailure("\(summaryPath): the summary of \(said) gives no count of fixes")
-    }
-    return read
 }
 
 /// Reads every fix, folding them into a checksum the optimiser cannot drop.

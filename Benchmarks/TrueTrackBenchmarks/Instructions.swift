@@ -183,7 +183,7 @@ func countInstructions(_ benchmark: BenchmarkCase, input: String, valgrind: Stri
     process.executableURL = URL(fileURLWithPath: valgrind)
     process.arguments = [
         "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*\(benchmark.measuredFunction)*",
-        CommandLine.arguments[0], "--child", benchmark.name, input,
+        childExecutable(of: benchmark), "--child", benchmark.name, input,
     ]
     // Swift's hashing is seeded per process; a fixed seed keeps any hashing inside the count identical.
     var environment = ProcessInfo.processInfo.environment

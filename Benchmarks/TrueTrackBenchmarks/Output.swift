@@ -14,6 +14,20 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// The executable that runs `benchmark` as its child (`--child NAME INPUT`): this one, or its
+/// ``BenchmarkCase/childExecutable`` beside it, which must exist (a usage error naming the product to build).
+func childExecutable(of benchmark: BenchmarkCase) -> String {
+    guard let name = benchmark.childExecutable else { return CommandLine.arguments[0] }
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        .path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+        fail(
+            "benchmark \(benchmark.name) runs in \(path), which is not there: build it first "
+                + "(swift build -c release --product \(name); make bench does)")
+    }
+    return path
+}
+
 /// Why a file operation failed, in the system's words (``SystemErrorReason/describe(_:)``).
 func reason(_ error: Error) -> String { SystemErrorReason.describe(error) }
 

@@ -144,7 +144,9 @@ func parseOptions(_ arguments: [String]) -> Options {
 
 /// The child side: run one benchmark once on `path` and print `fixes wallSeconds cpuSeconds peakBytes allocations`.
 func runChild(name: String, path: String) -> Never {
-    guard let benchmark = BenchmarkCase.all.first(where: { $0.name == name }) else { exit(2) }
+    guard let benchmark = BenchmarkCase.all.first(where: { $0.name == name }), benchmark.childExecutable == nil else {
+        exit(2)
+    }
     do {
         let r = try benchmark.timed?(path) ?? measureRun(benchmark, path: path)
         print("\(r.fixes) \(r.wallSeconds) \(r.cpuSeconds) \(Measurement.peakResidentBytes()) \(r.allocations)")
@@ -273,11 +275,12 @@ func measure(_ benchmark: BenchmarkCase, input: String) -> BenchmarkResult {
             FileHandle.standardError.write(Data("\(benchmark.name) run \(run + 1)/\(options.runs)\r".utf8))
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        let child = childExecutable(of: benchmark)
+        process.executableURL = URL(fileURLWithPath: child)
         process.arguments = ["--child", benchmark.name, input]
         let pipe = Pipe()
         process.standardOutput = pipe
-        do { try process.run() } catch { fail("cannot start \(CommandLine.arguments[0]): \(reason(error))") }
+        do { try process.run() } catch { fail("cannot start \(child): \(reason(error))") }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(separator: " ")

@@ -10,8 +10,12 @@ import TrueTrackIO
 public enum TrueTrackTool {
     /// Runs the tool on `arguments` (the command line without the program's name) and returns its exit status: 0
     /// success, 1 failure (bad input, unwritable output, or standard output that could not be written), 2 usage
-    /// error (more in ``main(_:)``).
-    public static func run(_ arguments: [String]) -> Int32 { Terminal.exitStatus(for: main(arguments)) }
+    /// error (more in ``main(_:)``). Each run on its own: a standard output that failed in an earlier run in the
+    /// same process (``Terminal/outputFailed``) neither silences this one nor fails it.
+    public static func run(_ arguments: [String]) -> Int32 {
+        Terminal.outputFailed.value = false
+        return Terminal.exitStatus(for: main(arguments))
+    }
 
     /// Makes Ctrl-C, `kill` and a closed terminal remove the partial outputs before the process ends, and a file
     /// size limit fail a write instead of ending the process (see ``Interruption``). Once per process, before

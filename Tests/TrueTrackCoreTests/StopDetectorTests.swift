@@ -964,7 +964,6 @@ import TrueTrackSimulation
             times.append(e.timestamp)
             #expect(builder.lastEvidences.map(\.timestamp) == Array(times.suffix(StopAnalysis.Builder.recentCount)))
         }
-        #expect(StopAnalysis.Builder.recentCount == 8)
     }
 
     /// At a fix every 5 s a departure and the stop begun again after it are at least a step apart: two steps (10 s)

@@ -115,7 +115,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// Always inlined: `process` and `stops` read it after every fix, and out of line the call copied the whole
     /// tracker (5,440 bytes) first: 7,467 → 6,410 instructions per fix in the `process-csv` benchmark, 8 % of its
-    /// time. (`@inlinable` alone left it out of line in `stops`, whose loop is larger: 6,828 → 6,268 there.)
+    /// time. (`@inlinable` alone left it out of line in `stops`, whose loop is larger: a reviewer found the copy
+    /// there with `objdump`.)
     @inlinable public var whiteNoiseSigmaMetres: Double? {
         @inline(__always) get {
             whiteNoise.samples >= WhiteNoiseEstimate.minimumSamples ? whiteNoise.varianceMetres2.squareRoot() : nil

@@ -148,7 +148,7 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// ``windowSeconds`` in milliseconds, kept with it: the tracker asks for it on every fix, and converting there
     /// (with the conversion's range checks) cost the `tracker` benchmark 18 instructions per fix (734.7 against
     /// 716.9, 2026-12-07; the simulated walk's placement of code moved it 4 the other way).
-    @usableFromInline internal(set) var windowMilliseconds: Int64
+    @usableFromInline var windowMilliseconds: Int64
 
     /// `seconds` within 1 s–``TrailingWindow/maximumSpanSeconds``; NaN gives 20 s (the walking preset's).
     static func clampedWindowSeconds(_ seconds: Double) -> Double {
@@ -158,6 +158,7 @@ public struct TrackingProfile: Sendable, BitwiseCopyable, Hashable {
     /// A clamped window's `seconds` (``clampedWindowSeconds(_:)``) in whole milliseconds, as the tracker's window
     /// compares times.
     static func milliseconds(ofWindowSeconds seconds: Double) -> Int64 { Int64(seconds * 1000) }
+
     /// Net displacement threshold = ``netDisplacementBaseMetres`` + ``netDisplacementAccuracyFactor`` × the
     /// mean accuracy over the window, metres.
     public var netDisplacementBaseMetres: Double
