@@ -123,7 +123,8 @@ let package = Package(
             dependencies: ["TrueTrackCore", "TrueTrackIO", "TrueTrackEvaluation", "TrueTrackTestSupport"]
         ),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CSQLite", "CLAPACK"], linkerSettings: lapack),
-        .testTarget(name: "CommandLineTests", dependencies: ["truetrack", "TrueTrackTestSupport"]),
+        .testTarget(
+            name: "CommandLineTests", dependencies: ["truetrack", "TrueTrackCommandLine", "TrueTrackTestSupport"]),
         // The store's kill and two-writer tests launch this child process and SIGKILL it; its `bench` and
         // `sync-bench` modes measure append and sync throughput (run by hand in release).
         .executableTarget(

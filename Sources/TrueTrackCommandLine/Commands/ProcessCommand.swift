@@ -256,54 +256,54 @@ enum ProcessCommand {
             }
         }
 
-        var tracker = Tracker(profile: profile)
         var read = 0, accepted = 0
         var rejected: [RejectionReason: Int] = [:]
         var raw = 0.0
         var previous: Fix?
-        var readFailure: ReadError?
         var collected: [Fix] = []
         // The smoother needs every fix in memory anyway: then nothing is analysed before the end, so that every
         // wrong fix a clock jump proves is left out however far back it lies.
         var evidence = EvidenceStream(
             input: input, profile: try StopsCommand.stopProfile(arguments, kind: profile.kind),
             holdBack: smooth ? .max : EvidenceStream.defaultHoldBack)
-        var diagnostics = RunDiagnostics(profile: profile)
-        do {
-            while let fix = try reader.next() {
-                read += 1
-                if let p = previous {
-                    let step = p.haversineDistance(to: fix)
-                    if step.isFinite { raw += step }
-                }
-                previous = fix
-                let decision = tracker.process(fix)
-                diagnostics.observe(
-                    fix, decision, overrules: tracker.overrules, scatterSigmaMetres: tracker.whiteNoiseSigmaMetres)
-                evidence.add(index: read, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision)
-                if smooth { collected.append(fix) }
-                if let reason = decision.rejection {
+        // Reading, tracking and diagnosing on one thread; the rest here (``TwoStages``).
+        var stage = TrackingStage(
+            reader: reader, tracker: Tracker(profile: profile), diagnostics: RunDiagnostics(profile: profile))
+        try TwoStages.run(&stage, produce: TrackingStage.run) { (output: TrackingStage.Output) throws(CommandFailure) in
+            read += 1
+            if let p = previous {
+                let step = p.haversineDistance(to: output.fix)
+                if step.isFinite { raw += step }
+            }
+            previous = output.fix
+            evidence.add(
+                index: read, evidence: MotionEvidence(fix: output.fix, decision: output.decision),
+                decision: output.decision)
+            if smooth { collected.append(output.fix) }
+            do throws(WriteError) {
+                if let reason = output.decision.rejection {
                     rejected[reason, default: 0] += 1
                 } else {
                     accepted += 1
-                    if !smooth, let state = decision.state {
+                    if !smooth, let state = output.decision.state {
                         // The filter restarted (a gap, a relocation, a clock jump): the filtered track is
                         // broken there, a new GPX segment.
-                        if decision.isAnchor, accepted > 1 { track?.startNewSegment() }
+                        if output.decision.isAnchor, accepted > 1 { track?.startNewSegment() }
                         try track?.write(
-                            state, at: decision.timestamp, from: fix,
-                            isAtRest: decision.hold == .deadband || decision.hold == .netDisplacement)
+                            state, at: output.decision.timestamp, from: output.fix,
+                            isAtRest: output.decision.hold == .deadband || output.decision.hold == .netDisplacement)
                     }
                 }
-                try decisions?.write(fix, decision)
+                try decisions?.write(output.fix, output.decision)
+            } catch {
+                throw CommandFailure(
+                    message: "\(error) (while writing fix \(read) of \(input), near line \(output.recordsRead))")
             }
-        } catch let error as ReadError {
-            readFailure = error
-        } catch let error as WriteError {
-            throw CommandFailure(
-                message: "\(error) (while writing fix \(read) of \(input), near line "
-                    + "\(reader.report.recordsRead))")
         }
+        reader = stage.reader
+        var tracker = stage.tracker
+        var diagnostics = stage.diagnostics
+        let readFailure = stage.failure
         // The wrong times a clock jump proved are out of everything computed after the stream: the stop
         // analysis, the smoother, the time span.
         let stops = evidence.finish(rereading: input, format: reader.format, options: options, profile: profile)

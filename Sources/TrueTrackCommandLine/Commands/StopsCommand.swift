@@ -181,7 +181,6 @@ enum StopsCommand {
         do { reader = try AnyFixReader(path: path, format: format, options: options) } catch {
             throw CommandFailure(message: error.description)
         }
-        var tracker = Tracker(profile: .preset(kind))
         var evidence = EvidenceStream(input: path, profile: stopProfile)
         // The tracker's total after each accepted fix that reaches the analysis, in time order (the trips'
         // distances are looked up in it): 16 bytes per fix, the one thing kept per fix.
@@ -198,24 +197,22 @@ enum StopsCommand {
                 positions.append((time, entry.evidence.latitude, entry.evidence.longitude))
             }
         }
-        var diagnostics = RunDiagnostics(profile: .preset(kind))
-        // A read error ends the input, not the analysis: the fixes before it are analysed and reported,
-        // and the caller exits 1 with the error (nothing already read is lost).
-        var failure: ReadError?
+        // Reading, tracking and diagnosing on one thread; the analysis here (``TwoStages``). A read error ends the
+        // input, not the analysis: the fixes before it are analysed and reported, and the caller exits 1 with the
+        // error (nothing already read is lost).
+        var stage = TrackingStage(
+            reader: reader, tracker: Tracker(profile: .preset(kind)),
+            diagnostics: RunDiagnostics(profile: .preset(kind)))
         var count = 0
-        do {
-            while let fix = try reader.next() {
-                count += 1
-                let decision = tracker.process(fix)
-                diagnostics.observe(
-                    fix, decision, overrules: tracker.overrules, scatterSigmaMetres: tracker.whiteNoiseSigmaMetres)
-                evidence.add(
-                    index: count, evidence: MotionEvidence(fix: fix, decision: decision), decision: decision,
-                    analysed: record)
-            }
-        } catch {
-            failure = error
+        TwoStages.run(&stage, produce: TrackingStage.run) { (output: TrackingStage.Output) in
+            count += 1
+            evidence.add(
+                index: count, evidence: MotionEvidence(fix: output.fix, decision: output.decision),
+                decision: output.decision, analysed: record)
         }
+        reader = stage.reader
+        var tracker = stage.tracker, diagnostics = stage.diagnostics
+        let failure = stage.failure
         let analysis = evidence.finish(
             rereading: path, format: reader.format, options: options, profile: .preset(kind),
             startingOver: {

@@ -200,6 +200,10 @@ public struct AnyFixReader: FixReader {
         }
     }
 
+    /// How many records the underlying reader has read (its ``ReadReport/recordsRead``), without copying its report
+    /// (whose dictionaries and arrays cost retains): cheap enough to ask after every fix.
+    public var recordsRead: Int { base.recordsRead }
+
     /// The underlying reader's report.
     public var report: ReadReport {
         switch base {
@@ -357,6 +361,21 @@ extension AnyFixReader.Base {
         case .geolife(let box): return try box.reader.next()
         case .geojson(let box): return try box.reader.next()
         case .jsonLines(let box): return try box.reader.next()
+        }
+    }
+
+    /// The reader's ``ReadReport/recordsRead``, bound as ``next()`` binds it.
+    var recordsRead: Int {
+        switch self {
+        case .csv(let box): box.reader.recordsRead
+        case .gpx(let box): box.reader.recordsRead
+        case .kml(let box): box.reader.recordsRead
+        case .nmea(let box): box.reader.recordsRead
+        case .gnssLogger(let box): box.reader.recordsRead
+        case .ipin(let box): box.reader.recordsRead
+        case .geolife(let box): box.reader.recordsRead
+        case .geojson(let box): box.reader.recordsRead
+        case .jsonLines(let box): box.reader.recordsRead
         }
     }
 }

@@ -13,6 +13,15 @@ public protocol FixReader {
 
     /// What the reader has seen so far: records read, skipped by reason, errors stepped over.
     var report: ReadReport { get }
+
+    /// How many records the reader has read so far, as ``report`` counts them (``ReadReport/recordsRead``), without
+    /// building the report: a caller that notes the position of every fix asks this. The default reads the report.
+    var recordsRead: Int { get }
+}
+
+extension FixReader {
+    /// How many records the reader has read so far, read from its ``report``.
+    public var recordsRead: Int { report.recordsRead }
 }
 
 /// A reader built over a ``ByteStream``: it gets ``init(path:options:)`` (open a file, or `-` for standard

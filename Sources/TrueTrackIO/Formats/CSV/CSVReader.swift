@@ -191,6 +191,9 @@ public struct CSVReader: FixReader, ByteStreamReader {
         return result
     }
 
+    /// How many rows the reader has read so far (``report``'s ``ReadReport/recordsRead``).
+    public var recordsRead: Int { rowsRead }
+
     /// Creates a reader over a byte stream.
     public init(stream: ByteStream, options: ReadOptions = ReadOptions()) {
         self.stream = stream

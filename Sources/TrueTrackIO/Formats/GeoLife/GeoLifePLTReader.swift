@@ -26,6 +26,9 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
         return report
     }
 
+    /// How many records the reader has read so far (``report``'s ``ReadReport/recordsRead``).
+    public var recordsRead: Int { counts.recordsRead }
+
     /// Number of header lines before the first point, fixed by the format.
     public static let headerLineCount = 6
     /// The altitude GeoLife writes when it has none, in feet.

@@ -36,6 +36,9 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         report.bytesRead = stream.bytesConsumed
         return report
     }
+
+    /// How many records the reader has read so far (``report``'s ``ReadReport/recordsRead``).
+    public var recordsRead: Int { counts.recordsRead }
     /// The layout in force: from the last `# Fix,…` header read, or `nil` before any.
     public private(set) var layout: GnssLoggerLayout? {
         didSet {

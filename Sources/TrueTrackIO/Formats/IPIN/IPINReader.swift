@@ -38,6 +38,9 @@ public struct IPINReader: FixReader, ByteStreamReader {
         report.bytesRead = stream.bytesConsumed
         return report
     }
+
+    /// How many records the reader has read so far (``report``'s ``ReadReport/recordsRead``).
+    public var recordsRead: Int { counts.recordsRead }
     /// `AppTimestamp` of the last fix returned by ``next()``: seconds on the logging app's clock (the clock of
     /// the `POSI` waypoints), or `nil` when the row left it empty or no fix was returned yet.
     public private(set) var lastAppTimestampSeconds: Double?

@@ -114,6 +114,9 @@ public struct GeoJSONReader: FixReader, ByteStreamReader {
         return report
     }
 
+    /// How many records the reader has read so far (``report``'s ``ReadReport/recordsRead``).
+    public var recordsRead: Int { decoder.report.recordsRead }
+
     /// Starts a document at its first token `t`: an object (a collection, a feature, a record) or an array of them;
     /// `false` for any other token.
     mutating func beginDocument(_ t: JSONTokenizer.Token) -> Bool {

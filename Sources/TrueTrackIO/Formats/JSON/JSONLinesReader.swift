@@ -47,6 +47,9 @@ public struct JSONLinesReader: FixReader, ByteStreamReader {
         return report
     }
 
+    /// How many records the reader has read so far (``report``'s ``ReadReport/recordsRead``).
+    public var recordsRead: Int { decoder.report.recordsRead }
+
     /// Where the JSON object of an OwnTracks Recorder `.rec` line starts (after the line's time and topic, each
     /// ended by a tab: `2024-05-01T10:00:00Z\t*                 \t{"_type":"location",…}`), or `nil` when the line
     /// is not one (it must start with a digit and hold a tab followed by `{`).

@@ -183,6 +183,9 @@ public struct NMEAReader: FixReader {
         return copy
     }
 
+    /// How many records the reader has read so far (``report``'s ``ReadReport/recordsRead``).
+    public var recordsRead: Int { tally.recordsRead }
+
     /// Creates a reader over `stream`.
     ///
     /// - Parameter checksums: ``ChecksumPolicy/verify`` by default; ``ChecksumPolicy/acceptMismatches`` for
