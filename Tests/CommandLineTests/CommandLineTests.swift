@@ -1259,6 +1259,45 @@ struct Tool {
         #expect(result.stderr.contains("560 fixes read from \(Tool.demo)"))
     }
 
+    /// An output that cannot be written fails the command, but the summary it computed is still reported, with the
+    /// error, as when the input breaks off (a tester's `--out /dev/full --json` printed only `{input, error}`).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+    func aFullDiskUnderAnOutputStillReportsTheSummaryWithTheError() throws {
+        let link = Tool.temporaryPath("full.csv")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/full")
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        for (arguments, key) in [
+            (["process", Tool.demo, "--out", "/dev/full", "--to", "csv"], "distanceMetres"),
+            (["process", Tool.demo, "--decisions", "/dev/full"], "distanceMetres"),
+            (["process", Tool.demo, "--smooth", "--out", "/dev/full", "--to", "csv"], "distanceSigmaMetres"),
+            (["stops", Tool.demo, "--out", link], "trips"),
+        ] {
+            let result = try Tool.run(arguments + ["--json"])
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            let summary = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(arguments)")
+            #expect(summary[key] != nil, "\(arguments): \(result.stdout.prefix(300))")
+            let error = try #require(summary["error"] as? String, "\(arguments)")
+            #expect(error.contains("cannot write: No space left on device"), "\(arguments): \(error)")
+            // In text: the summary on standard output, the error on standard error.
+            let text = try Tool.run(arguments)
+            #expect(text.status == 1 && text.stdout.contains("560"), "\(arguments): \(text.stdout)")
+            #expect(text.stderr.contains("No space left on device"), "\(arguments): \(text.stderr)")
+        }
+        // A read error as well: both, the output's first.
+        let broken = try Tool.temporaryFile(
+            "broken.csv",
+            contents:
+                "time,latitude,longitude,accuracy_m\n2023-11-14T22:13:20Z,49.0,11.0,5\n2023-11-14T22:13:21Z,49.x,11.0,5\n"
+        )
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let both = try Tool.run(["process", broken, "--json", "--decisions", "/dev/full"])
+        let error = try #require(
+            (try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any])?["error"] as? String)
+        #expect(both.status == 1)
+        #expect(error.contains("No space left on device") && error.contains(":3:"), "\(error)")
+    }
+
     /// Standard output on a full disk (`> file` on a full file system) is an error naming it and exit status
     /// 1 from every command, never a trap (FileHandle.write trapped with SIGILL, exit 132).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))

@@ -269,7 +269,14 @@ enum ProcessCommand {
         // Reading, tracking and diagnosing on one thread; the rest here (``TwoStages``).
         var stage = TrackingStage(
             reader: reader, tracker: Tracker(profile: profile), diagnostics: RunDiagnostics(profile: profile))
-        try TwoStages.run(&stage, produce: TrackingStage.run) { (output: TrackingStage.Output) throws(CommandFailure) in
+        // A write failure ends that output (nothing half-written is left) but not the run: the summary is reported
+        // with the failure, as a read error's is, and the command fails.
+        var outputFailure: CommandFailure?
+        func failed(writing error: WriteError, fix: Int? = nil, line: Int? = nil) {
+            let place = fix.map { " (while writing fix \($0) of \(input), near line \(line ?? 0))" } ?? ""
+            if outputFailure == nil { outputFailure = CommandFailure(message: "\(error)\(place)") }
+        }
+        TwoStages.run(&stage, produce: TrackingStage.run) { (output: TrackingStage.Output) in
             read += 1
             if let p = previous {
                 let step = p.haversineDistance(to: output.fix)
@@ -280,24 +287,29 @@ enum ProcessCommand {
                 index: read, evidence: MotionEvidence(fix: output.fix, decision: output.decision),
                 decision: output.decision)
             if smooth { collected.append(output.fix) }
-            do throws(WriteError) {
-                if let reason = output.decision.rejection {
-                    rejected[reason, default: 0] += 1
-                } else {
-                    accepted += 1
-                    if !smooth, let state = output.decision.state {
-                        // The filter restarted (a gap, a relocation, a clock jump): the filtered track is
-                        // broken there, a new GPX segment.
-                        if output.decision.isAnchor, accepted > 1 { track?.startNewSegment() }
+            if let reason = output.decision.rejection {
+                rejected[reason, default: 0] += 1
+            } else {
+                accepted += 1
+                if !smooth, let state = output.decision.state, track != nil {
+                    // The filter restarted (a gap, a relocation, a clock jump): the filtered track is
+                    // broken there, a new GPX segment.
+                    if output.decision.isAnchor, accepted > 1 { track?.startNewSegment() }
+                    do throws(WriteError) {
                         try track?.write(
                             state, at: output.decision.timestamp, from: output.fix,
                             isAtRest: output.decision.hold == .deadband || output.decision.hold == .netDisplacement)
+                    } catch {
+                        failed(writing: error, fix: read, line: output.recordsRead)
+                        track = nil
                     }
                 }
-                try decisions?.write(output.fix, output.decision)
-            } catch {
-                throw CommandFailure(
-                    message: "\(error) (while writing fix \(read) of \(input), near line \(output.recordsRead))")
+            }
+            if decisions != nil {
+                do throws(WriteError) { try decisions?.write(output.fix, output.decision) } catch {
+                    failed(writing: error, fix: read, line: output.recordsRead)
+                    decisions = nil
+                }
             }
         }
         reader = stage.reader
@@ -327,17 +339,24 @@ enum ProcessCommand {
                     previousTime = point.timestamp
                     try track?.write(point, from: collected[point.fixIndex])
                 }
-            } catch { throw CommandFailure(message: error.description) }
+            } catch {
+                failed(writing: error)
+                track = nil
+            }
         }
         // A run that fails without a fix read (or, for the track, written) leaves no empty output behind, as
         // `convert` does; what a read error cut short keeps what came before it.
         let fails = readFailure != nil || read == 0
         if fails, track?.written == 0 { track?.discard() }
         if fails, read == 0 { decisions?.discard() }
-        do {
-            try track?.finish()
-            try decisions?.finish()
-        } catch { throw CommandFailure(message: error.description) }
+        do throws(WriteError) { try track?.finish() } catch {
+            failed(writing: error)
+            track = nil
+        }
+        do throws(WriteError) { try decisions?.finish() } catch {
+            failed(writing: error)
+            decisions = nil
+        }
 
         // (A departure still held at the end counts when the track is away from the rest it left.)
         _ = tracker.finishTrack()
@@ -392,8 +411,9 @@ enum ProcessCommand {
         for (reason, count) in reader.report.skipped where !reason.isNonFixRecord && count > 0 {
             summary.skippedByReason[reason.rawValue] = count
         }
-        // The failure the command ends with, if any: the read error that cut the input short, or no fix at all.
-        let failure =
+        // The failure the command ends with, if any: an output that could not be written, the read error that cut
+        // the input short, or no fix at all.
+        let readEnding =
             readFailure.map {
                 CommandFailure(
                     message:
@@ -401,6 +421,11 @@ enum ProcessCommand {
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format, options: options)
+        // (Both: the output's, then the input's, one message.)
+        let failure =
+            outputFailure.map { output in
+                readEnding.map { CommandFailure(message: output.message + "\n" + $0.message) } ?? output
+            } ?? readEnding
         summary.error = failure?.message
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions or the track on standard output ('-'), the summary goes to standard error so that

@@ -296,7 +296,7 @@ enum StopsCommand {
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
         try OutputPaths.checkFolderWritable(arguments.value("out"))
-        let (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing, elapsed) = try analyse(
+        var (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing, elapsed) = try analyse(
             path: input, format: format, options: options, kind: kind,
             stopProfile: try stopProfile(arguments, kind: kind),
             keepsPositions: arguments.value("out") != nil && !writesCSV)
@@ -304,7 +304,7 @@ enum StopsCommand {
         let unobserved = max(0, analysis.unobservedSeconds - (analysis.elapsedSeconds - elapsed))
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
         let stopEnds = Dictionary(analysis.stops.map { ($0.start, $0.end) }, uniquingKeysWith: max)
-        let report = Report(
+        var report = Report(
             input: input, profile: kind.rawValue, profileSource: choice.source, fixes: count,
             stops: analysis.stops.map(StopJSON.init),
             trips: analysis.trips.map { trip in
@@ -354,7 +354,10 @@ enum StopsCommand {
                 }
                 try sink.close()
             } catch {
-                throw CommandFailure(message: error.description)
+                // The report is still printed, with the failure (as a read error's is), and the command fails.
+                let output = CommandFailure(message: error.description)
+                failure = failure.map { CommandFailure(message: output.message + "\n" + $0.message) } ?? output
+                report.error = failure?.message
             }
         }
         // With the GeoJSON on standard output ('--out -'), the report goes to standard error.
