@@ -393,3 +393,45 @@ struct SeededNoise {
     /// A standard normal draw.
     mutating func gaussian() -> Double { (-2 * log(max(uniform(), 1e-300))).squareRoot() * cos(2 * .pi * uniform()) }
 }
+
+/// `stops`' distance accounting: its `distanceMetres` is `process`'s, and the trips' distances plus
+/// `distanceOutsideTripsMetres` add up to it (a tester's walk read 359.9 m in `process` and trips of 329.9 m, the
+/// 30 m counted during the first stop in no trip and not said).
+@Suite struct StopsDistanceAccountingTests {
+    static func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try Tool.run(arguments + ["--json"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// Checks the accounting on `path` and returns the metres outside the trips.
+    static func outsideTrips(_ path: String, profile: String = "walking") throws -> Double {
+        let stops = try json(["stops", path, "--profile", profile])
+        let process = try json(["process", path, "--profile", profile])
+        let distance = try #require(stops["distanceMetres"] as? Double)
+        let outside = try #require(stops["distanceOutsideTripsMetres"] as? Double)
+        let trips = try #require(stops["trips"] as? [[String: Any]]).compactMap { $0["distanceMetres"] as? Double }
+        #expect(distance == (process["distanceMetres"] as? Double), "\(path)")
+        #expect(abs(trips.reduce(0, +) + outside - distance) < 0.001 * Double(trips.count + 1), "\(path)")
+        #expect(outside >= 0)
+        return outside
+    }
+
+    @Test func theDemoWalksTripsHoldItsWholeDistance() throws {
+        #expect(try Self.outsideTrips(Tool.demo) == 0)
+    }
+
+    @Test(.enabled(if: SharedDatasets.available, SharedDatasets.missingReason))
+    func metresCountedWhereNoTripIsAreReportedOutsideTheTrips() throws {
+        // The tester's walk: 30 m counted during its first stop.
+        let walk = try Self.outsideTrips(SharedDatasets.path("gpx-devices/24173415.gpx"))
+        #expect(walk > 20 && walk < 40, "\(walk) m")
+        // An underground walk the stop detector judges stopped throughout: everything is outside (no trip).
+        let underground = SharedDatasets.path("ipin2023-walk/IPIN2023_T3_TrainingTrial22_repetition01.txt")
+        let stops = try Self.json(["stops", underground])
+        #expect((stops["trips"] as? [Any])?.isEmpty == true)
+        #expect(try Self.outsideTrips(underground) == (stops["distanceMetres"] as? Double))
+        let text = try Tool.run(["stops", underground])
+        #expect(text.stdout.contains("outside the trips: there is none"), "\(text.stdout)")
+    }
+}

@@ -65,7 +65,12 @@ enum StopsCommand {
             --json keys: input, profile, profileSource (option, file: TYPE, default), fixes (the fixes read),
             stops (start, end, latitude, longitude, durationSeconds, radiusMetres, fixes, unobservedSeconds when a
             gap lies inside it), trips (start, end, durationSeconds, distanceMetres), staysAcrossGaps (possible
-            stops, as stops), movingSeconds, stoppedSeconds, unobservedSeconds, elapsedSeconds (the three before
+            stops, as stops), distanceMetres (the Tracker's whole count, which the trips' distances are parts of, as
+            process reports it), distanceOutsideTripsMetres (the part no trip holds: counted while the stop
+            detector judged the device stopped before its first trip, across a gap that ended a trip, or in a
+            recording with no trip at all: the
+            two judge motion differently, and a coarse receiver's drift can count as movement to the one and not to
+            the other), movingSeconds, stoppedSeconds, unobservedSeconds, elapsedSeconds (the three before
             add up to it: from the first fix to the last, stretches a day or more apart counted each on its own),
             error (absent when none), warnings, fieldsReadAsMissing (optional fields that could not be read, their
             fixes kept: with --lenient, and in any read a speed, course or altitude that is no finite number; absent
@@ -146,6 +151,13 @@ enum StopsCommand {
         /// Possible stops inside recording gaps (the fixes before and after at the same place): not in `stops`,
         /// their time unobserved.
         var staysAcrossGaps: [StopJSON]
+        /// The Tracker's whole count (``Tracker/finishTrack()`` included), as `process` reports it: the trips'
+        /// distances are parts of it.
+        var distanceMetres: Double
+        /// What the Tracker counted outside every trip: while the stop detector judged the device stopped before
+        /// the first trip, on the first fix after a recording gap long enough to end a trip (the chord across it),
+        /// or all of it when there is no trip. (A trip runs to the end of the stop after it.)
+        var distanceOutsideTripsMetres: Double
         var movingSeconds: Double
         /// Time in stops: elapsed − moving − unobserved, so the three add up to the elapsed time.
         var stoppedSeconds: Double
@@ -304,25 +316,29 @@ enum StopsCommand {
         let unobserved = max(0, analysis.unobservedSeconds - (analysis.elapsedSeconds - elapsed))
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
         let stopEnds = Dictionary(analysis.stops.map { ($0.start, $0.end) }, uniquingKeysWith: max)
+        let trips = analysis.trips.map { trip in
+            // To the end of the stop that ends the trip: metres the tracker counts late (a departure's
+            // held ones, up to 30 s on) land in the trip they belong to, and a stop counts nothing of its own.
+            let end = stopEnds[trip.end] ?? trip.end
+            return TripJSON(
+                start: ISO8601.format(trip.start), end: ISO8601.format(trip.end),
+                durationSeconds: trip.durationSeconds,
+                distanceMetres: Terminal.millimetres(total(at: end, in: totals) - total(at: trip.start, in: totals))
+            )
+        }
+        let distance = totals.last?.1 ?? 0
         var report = Report(
             input: input, profile: kind.rawValue, profileSource: choice.source, fixes: count,
-            stops: analysis.stops.map(StopJSON.init),
-            trips: analysis.trips.map { trip in
-                // To the end of the stop that ends the trip: metres the tracker counts late (a departure's
-                // held ones, up to 30 s on) land in the trip they belong to, and a stop counts nothing of its own.
-                let end = stopEnds[trip.end] ?? trip.end
-                return TripJSON(
-                    start: ISO8601.format(trip.start), end: ISO8601.format(trip.end),
-                    durationSeconds: trip.durationSeconds,
-                    distanceMetres: Terminal.millimetres(total(at: end, in: totals) - total(at: trip.start, in: totals))
-                )
-            },
+            stops: analysis.stops.map(StopJSON.init), trips: trips,
             staysAcrossGaps: analysis.staysAcrossGaps.map {
                 var stay = StopJSON($0)
                 stay.acrossGap = true
                 stay.unobservedSeconds = nil  // (all of it: `acrossGap` says so)
                 return stay
             },
+            distanceMetres: Terminal.millimetres(distance),
+            distanceOutsideTripsMetres: Terminal.millimetres(
+                max(0, distance - trips.reduce(0) { $0 + $1.distanceMetres })),
             // To the millisecond (the fixes' resolution): sums of seconds printed 69.00000000000003.
             movingSeconds: Terminal.milliseconds(analysis.movingSeconds),
             stoppedSeconds: Terminal.milliseconds(max(0, elapsed - analysis.movingSeconds - unobserved)),
@@ -420,6 +436,15 @@ enum StopsCommand {
             lines.append(
                 "  trip \(i + 1): \(t.start) → \(t.end) (\(t.durationSeconds.fixed(0)) s, \(t.distanceMetres.fixed(0)) m)"
             )
+        }
+        // (Whole metres, as the trips: under half a metre outside them is rounding.)
+        if r.distanceOutsideTripsMetres >= 0.5 {
+            lines.append(
+                "  distance \(r.distanceMetres.fixed(0)) m, \(r.distanceOutsideTripsMetres.fixed(0)) m of it outside the "
+                    + (r.trips.isEmpty
+                        ? "trips: there is none (the stop detector judged the device stopped throughout)"
+                        : "trips (counted where the stop detector saw no trip: while stopped before the first, or on "
+                            + "the first fix after a gap that ended one)"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
