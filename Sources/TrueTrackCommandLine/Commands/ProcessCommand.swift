@@ -593,7 +593,10 @@ struct TrackOutput {
     func discard() { sink.discard() }
 
     /// Writes the filter's state after an accepted fix: filtered position, the 68 % radius of its
-    /// uncertainty, the filtered speed and course.
+    /// uncertainty, the filtered speed and course, each of the last three only where `source` carried one (an
+    /// accuracy, a speed reading, a course): the filter's speed or its assumed 30 m accuracy written where the fix
+    /// had none were read back as a reading and a stated accuracy, and a sparse hike's track read 2,512.5 m of
+    /// its 5,437.6.
     /// The measurements the filter does not change (altitude, provider, satellites, mocked flag, activity) are
     /// carried over from `source`, the fix the state was computed from.
     ///
@@ -606,14 +609,16 @@ struct TrackOutput {
     {
         // Written to the precision they carry (see ``rounded(_:to:)``), not to the last bit of a Double.
         let radius = Self.rounded(state.positionSigmaMetres * MeasurementNoise.radius68PerSigma, to: 0.01)
-        let speed = isAtRest ? 0 : Self.rounded(state.speedMetresPerSecond, to: 0.01)
+        let speed =
+            source.speedMetresPerSecond == nil ? .nan : isAtRest ? 0 : Self.rounded(state.speedMetresPerSecond, to: 0.01)
         guard
             var fix = try? Fix(
                 timestamp: time, latitude: Self.rounded(state.latitude, to: 1e-7),
                 longitude: Self.rounded(state.longitude, to: 1e-7),
-                horizontalAccuracyMetres: radius.isFinite && radius > 0 ? radius : nil,
+                horizontalAccuracyMetres: source.horizontalAccuracyMetres != nil && radius.isFinite && radius > 0
+                    ? radius : nil,
                 speedMetresPerSecond: speed.isFinite ? speed : nil,
-                courseDegrees: speed > 0 && speed.isFinite
+                courseDegrees: source.courseDegrees != nil && speed > 0 && speed.isFinite
                     ? Self.rounded(state.courseDegrees, to: 0.1).truncatingRemainder(dividingBy: 360) : nil,
                 provider: source.provider, satellitesUsed: source.satellitesUsed, isMocked: source.isMocked,
                 activity: source.activity)
