@@ -609,8 +609,10 @@ struct TrackOutput {
     {
         // Written to the precision they carry (see ``rounded(_:to:)``), not to the last bit of a Double.
         let radius = Self.rounded(state.positionSigmaMetres * MeasurementNoise.radius68PerSigma, to: 0.01)
-        let speed =
-            source.speedMetresPerSecond == nil ? .nan : isAtRest ? 0 : Self.rounded(state.speedMetresPerSecond, to: 0.01)
+        let speed: Double =
+            if source.speedMetresPerSecond == nil { .nan } else if isAtRest { 0 } else {
+                Self.rounded(state.speedMetresPerSecond, to: 0.01)
+            }
         guard
             var fix = try? Fix(
                 timestamp: time, latitude: Self.rounded(state.latitude, to: 1e-7),
