@@ -248,6 +248,14 @@ import Testing
             let bad = try Tool.run(["stops", Tool.demo, "--stop-radius", value])
             #expect(bad.status == 2 && bad.stderr.contains("--stop-radius needs a positive number"), "\(bad.stderr)")
         }
+        // Past a week, or a town, no stop or one stop (a tester's 1e308 made every stop vanish without a word).
+        for (name, value) in [
+            ("stop-timeout", "1e308"), ("stop-timeout", "604801"), ("stop-radius", "10001"), ("stop-radius", "1e308"),
+        ] {
+            let bad = try Tool.run(["process", Tool.demo, "--\(name)", value])
+            #expect(bad.status == 2 && bad.stderr.contains("--\(name) takes at most"), "\(bad.stderr)")
+        }
+        #expect(try stopCount(["stops", Tool.demo, "--stop-timeout", "604800"]) == 0)
     }
 
     @Test func aTripCountsTheMetresADepartureHeld() throws {

@@ -82,31 +82,51 @@ enum StopsCommand {
         OptionSpec(
             name: "stop-timeout", valueName: "SECONDS",
             help: "Seconds a still spell must last after the still window before it is a stop (walking and running "
-                + "20, cycling 30, driving 60): a stop needs the window (10 s) plus this."),
+                + "20, cycling 30, driving 60): a stop needs the window (10 s) plus this. At most 604800 (a week)."),
         OptionSpec(
             name: "stop-radius", valueName: "METRES",
             help: "How far a fix may lie from a stop's centre (beyond its accuracy) before the stop ends (walking "
-                + "and running 40, cycling and driving 50)."),
+                + "and running 40, cycling and driving 50). At most 10000."),
     ]
 
     /// The stop detector's profile for `kind`, with `--stop-timeout` and `--stop-radius` applied.
     ///
-    /// - Throws: ``UsageError`` for a value that is not a decimal number of at least 1.
+    /// The largest `--stop-timeout`: a week (604,800 s). Longer, a stop could only be found in a recording of more
+    /// than a week at one place; a tester's 1e308 made every stop vanish without a word.
+    static let maximumStopTimeoutSeconds = 604_800.0
+    /// The largest `--stop-radius`: 10 km, a town. Wider, a drive across it is a stop.
+    static let maximumStopRadiusMetres = 10_000.0
+
+    /// - Throws: ``UsageError`` for a value that is not a decimal number of at least 1, or above
+    ///   ``maximumStopTimeoutSeconds`` / ``maximumStopRadiusMetres``.
     static func stopProfile(_ arguments: ParsedArguments, kind: TrackingProfile.Kind) throws -> StopDetectionProfile {
         var profile = StopDetectionProfile.preset(kind)
         // A decimal number of at least 1 (Double("0x10") is 16; a radius of 1e-300 m ended every stop on its
-        // next fix).
-        func atLeastOne(_ name: String) throws -> Double? {
+        // next fix) and at most `maximum`.
+        func atLeastOne(_ name: String, atMost maximum: Double, _ unit: String, _ why: String) throws -> Double? {
             guard let text = arguments.value(name) else { return nil }
             guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let value = Double(text), value.isFinite,
                 value >= 1
             else {
                 throw UsageError(message: "--\(name) needs a positive number of at least 1, not '\(text)'")
             }
+            guard value <= maximum else {
+                throw UsageError(
+                    message: "--\(name) takes at most \(Int(maximum)) \(unit), not '\(text)': \(why)")
+            }
             return value
         }
-        if let seconds = try atLeastOne("stop-timeout") { profile.stopTimeoutSeconds = seconds }
-        if let metres = try atLeastOne("stop-radius") { profile.stationaryRadiusMetres = metres }
+        if let seconds = try atLeastOne(
+            "stop-timeout", atMost: maximumStopTimeoutSeconds, "seconds (a week)",
+            "a stop would need a week at one place")
+        {
+            profile.stopTimeoutSeconds = seconds
+        }
+        if let metres = try atLeastOne(
+            "stop-radius", atMost: maximumStopRadiusMetres, "metres", "a drive across a town would be a stop")
+        {
+            profile.stationaryRadiusMetres = metres
+        }
         return profile
     }
 
