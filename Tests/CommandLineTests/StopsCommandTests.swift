@@ -443,3 +443,22 @@ struct SeededNoise {
         #expect(text.stdout.contains("outside the trips: there is none"), "\(text.stdout)")
     }
 }
+
+/// `stops --to`: the format `--out` writes when its path does not say it (a tester could not write to `/dev/full`).
+@Suite struct StopsOutputFormatTests {
+    @Test func toNamesTheFormatOfAPathWithoutAnExtension() throws {
+        let path = Tool.temporaryPath("timeline")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (format, start) in [("csv", "kind,number,start,end"), ("geojson", "{\"type\":\"FeatureCollection\"")] {
+            let result = try Tool.run(["stops", Tool.demo, "--out", path, "--to", format])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix(start), "\(format)")
+        }
+        let unnamed = try Tool.run(["stops", Tool.demo, "--out", path])
+        #expect(unnamed.status == 2 && unnamed.stderr.contains("give --to csv or --to geojson"), "\(unnamed.stderr)")
+        let gpx = try Tool.run(["stops", Tool.demo, "--out", path, "--to", "gpx"])
+        #expect(gpx.status == 2 && gpx.stderr.contains("--to is csv (the timeline) or geojson"), "\(gpx.stderr)")
+        let alone = try Tool.run(["stops", Tool.demo, "--to", "csv"])
+        #expect(alone.status == 2 && alone.stderr.contains("give --out FILE"), "\(alone.stderr)")
+    }
+}

@@ -30,6 +30,10 @@ enum StopsCommand {
                     + "movingSeconds, stoppedSeconds and unobservedSeconds do). '-' writes the GeoJSON to standard "
                     + "output (the report then goes to standard error)."
             ),
+            OptionSpec(
+                name: "to", valueName: "FORMAT",
+                help: "What --out writes: geojson (the map) or csv (the timeline); default: by its extension, GeoJSON "
+                    + "for '-'."),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
             Several inputs are analysed one by one, each on its own as if given alone (--json then prints an
@@ -320,10 +324,24 @@ enum StopsCommand {
         let choice = try InputOptions.profileChoice(arguments, input: input)
         let kind = choice.kind
         let out = arguments.value("out"), lowercasedOut = out?.lowercased() ?? ""
-        let writesCSV = lowercasedOut.hasSuffix(".csv")
-        if let out, out != "-", !writesCSV, !lowercasedOut.hasSuffix(".geojson"), !lowercasedOut.hasSuffix(".json") {
+        // `--to` names the format (a path without the extension: a device, a pipe, a name the caller chose).
+        let writesCSV: Bool
+        switch arguments.value("to")?.lowercased() {
+        case nil: writesCSV = lowercasedOut.hasSuffix(".csv")
+        case "csv": writesCSV = true
+        case "geojson", "json": writesCSV = false
+        case let other?:
+            throw UsageError(message: "--to is csv (the timeline) or geojson (the map) for stops, not '\(other)'")
+        }
+        if out == nil, arguments.value("to") != nil {
+            throw UsageError(message: "--to is the format of what --out writes: give --out FILE")
+        }
+        if let out, out != "-", arguments.value("to") == nil, !writesCSV, !lowercasedOut.hasSuffix(".geojson"),
+            !lowercasedOut.hasSuffix(".json")
+        {
             throw UsageError(
                 message: "--out writes GeoJSON (a .geojson or .json file) or a CSV timeline (a .csv file), got '\(out)'"
+                    + " (or give --to csv or --to geojson)"
             )
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
