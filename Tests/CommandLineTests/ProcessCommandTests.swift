@@ -712,12 +712,12 @@ import Testing
         // A walk at 1.2 m/s logged every 20 s, 3 m of noise, no accuracy and no speed; heading changing slowly.
         var rows = ["time,latitude,longitude"]
         var east = 0.0, north = 0.0, heading = 0.0
-        var noise = TwoThreadedCommandsTests.SeededNoise(seed: 11)
+        var noise = SeededNoise(seed: 11)
         for i in 0..<180 {
-            heading += 0.3 * noise.next()
+            heading += 0.3 * (2 * noise.uniform() - 1)
             east += 24 * cos(heading)
             north += 24 * sin(heading)
-            let x = east + 3 * noise.next(), y = north + 3 * noise.next()
+            let x = east + 3 * (2 * noise.uniform() - 1), y = north + 3 * (2 * noise.uniform() - 1)
             rows.append("\(1_700_000_000 + 20 * i),\(46 + y / 111_132),\(14 + x / 77_400)")
         }
         let input = try Tool.temporaryFile("sparse-hike.csv", contents: rows.joined(separator: "\n") + "\n")

@@ -42,6 +42,26 @@ import Testing
         )
     }
 
+    /// Two 10-minute walks two days apart are two stretches of time, not a silence of 172,801 s "99 % of the time"
+    /// (a tester's): the step between them is no silence, and the share is of the stretches' time.
+    @Test func recordingsDaysApartAreNoSilence() throws {
+        func walks(silent: Range<Int>?) -> String {
+            var csv = "time,latitude,longitude,accuracy_m\n"
+            for start in [1_700_000_000, 1_700_000_000 + 2 * 86_400] {
+                for i in 0..<600 where start == 1_700_000_000 || !(silent?.contains(i) ?? false) {
+                    csv += "\(start + i),\(46 + 1.3 * Double(i) / 111_132),14,5\n"
+                }
+            }
+            return csv
+        }
+        let apart = try Self.process(walks(silent: nil), [])
+        #expect(!apart.warnings.contains { $0.contains("silence") }, "\(apart.warnings)")
+        let withSilence = try Self.process(walks(silent: 300..<480), [])
+        let warning = try #require(withSilence.warnings.first { $0.contains("silence") }, "\(withSilence.warnings)")
+        #expect(
+            warning.contains("moved across 1 silence longer than 60 s, 181 s in all (15 % of the time)"), "\(warning)")
+    }
+
     /// A sports tester's track run with silences of 103–115 s read 4,723 m of 5,989 with no warning.
     @Test func namesTheSilencesTheTravellerMovedAcross() throws {
         let csv = Self.track([(900, 3.5)], silent: [200..<290, 600..<680])

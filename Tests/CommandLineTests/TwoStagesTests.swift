@@ -92,29 +92,15 @@ import Testing
         for s in 0..<10_800 {
             let halted = s % 1_200 >= 900
             if !halted { east += 1.4 }
-            let x = east + 4 * generator.next(), y = 4 * generator.next()
+            let x = east + 4 * (2 * generator.uniform() - 1), y = 4 * (2 * generator.uniform() - 1)
             let latitude = 48.0 + y / 111_132, longitude = 11.0 + x / 74_480
             let time = 1_700_000_000 + s
-            let speed = halted ? 0 : 1.4 + 0.1 * generator.next()
+            let speed = halted ? 0 : 1.4 + 0.1 * (2 * generator.uniform() - 1)
             let line = rows.count + 1
             rows.append(
                 "\(time),\(line == damagedLine ? "48.x" : String(latitude)),\(longitude),5,\(speed)")
         }
         return try Tool.temporaryFile(name, contents: rows.joined(separator: "\n") + "\n")
-    }
-
-    /// Uniform noise in −1…1 from a fixed seed (SplitMix64), so both runs read the same file.
-    struct SeededNoise {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 52) - 1
-        }
     }
 
     /// Runs `arguments` (`OUT` standing for a new temporary file) with `threads`; returns the status, what it

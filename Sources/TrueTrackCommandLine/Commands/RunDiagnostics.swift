@@ -34,7 +34,14 @@ struct RunDiagnostics {
     init(profile: TrackingProfile) {
         sustainedSpeed = profile.maximumSustainedSpeedMetresPerSecond
         integrationCapSeconds = profile.maximumIntegrationSeconds
+        separationSeconds = profile.clockJumpSeconds
     }
+    /// A step this long or longer separates two stretches of time (``TrackingProfile/clockJumpSeconds``, a day):
+    /// recordings days apart, not a silence inside one, and the summary's duration counts each stretch on its own.
+    private var separationSeconds = 86_400.0
+    /// The steps between stretches (``separationSeconds`` or longer), seconds in all: left out of the span the
+    /// silences are a share of.
+    private var separatedSeconds = 0.0
     /// What this run counted (the decisions' increments, metres), over how many steps that counted something, and
     /// the tracker's white-noise variance summed over those steps with their number (``scatterWarning``).
     private(set) var countedMetres = 0.0
@@ -477,6 +484,11 @@ struct RunDiagnostics {
         forwardSteps += 1
         for (i, bucket) in Self.silenceBuckets.enumerated() where seconds <= bucket / 3 { stepsWithinThird[i] += 1 }
         guard _slowPath(seconds > Self.silenceBuckets[0]) else { return }
+        // (Two walks two days apart are no silence of 172,801 s, "99 % of the time": a tester's.)
+        guard seconds < separationSeconds else {
+            separatedSeconds += seconds
+            return
+        }
         let chord = Haversine.distance(from: lastPosition, to: (after.latitude, after.longitude))
         guard chord > Self.silenceChordMetres else { return }
         for (i, bucket) in Self.silenceBuckets.enumerated() where seconds > bucket {
@@ -494,7 +506,7 @@ struct RunDiagnostics {
     /// rhythm is judged by the sparse rules), between fixes read (a stretch the gates refused is no silence), and
     /// not when the profile hint speaks (a drive read as walking refuses most of its fixes: a reviewer's).
     func silenceWarning(profile: TrackingProfile, input: String) -> String? {
-        guard let span = acceptedSpanSeconds,
+        guard let wholeSpan = acceptedSpanSeconds, case let span = wholeSpan - separatedSeconds, span > 0,
             let i = Self.silenceBuckets.lastIndex(where: { $0 <= profile.filterResetGapSeconds }),
             2 * stepsWithinThird[i] > forwardSteps, profileHint(profile, input: input) == nil
         else { return nil }
