@@ -34,23 +34,66 @@ import Testing
         }
     }
 
+    /// What a producer did, seen from the test's thread (a stopped producer is not waited for).
+    final class Probe: @unchecked Sendable {
+        let lock = NSLock()
+        var emitted = 0, toldToStop = false
+        let returned = DispatchSemaphore(value: 0)
+    }
+
     @Test(arguments: [false, true])
     func aConsumerThatThrowsStopsTheProducerAndItsErrorComesBack(concurrently: Bool) {
-        var state = (emitted: 0, toldToStop: false)
+        let probe = Probe()
+        var state = 0
         var seen: [Int] = []
         #expect(throws: Stop(at: 5_000)) {
             try TwoStages.run(
-                &state, concurrently: concurrently, chunkCapacity: 64, produce: Self.counting(1_000_000)
+                &state, concurrently: concurrently, chunkCapacity: 64,
+                produce: { (_: inout Int, emit: (Int) -> Bool) in
+                    defer { probe.returned.signal() }
+                    for i in 0..<1_000_000 {
+                        guard emit(i) else {
+                            probe.lock.withLock { probe.toldToStop = true }
+                            return
+                        }
+                        probe.lock.withLock { probe.emitted += 1 }
+                    }
+                }
             ) { (element: Int) throws(Stop) in
                 if element == 5_000 { throw Stop(at: element) }
                 seen.append(element)
             }
         }
         #expect(seen == Array(0..<5_000), "nothing after the failing element is consumed")
+        #expect(probe.returned.wait(timeout: .now() + 10) == .success, "the producer returns")
         // The producer was told to stop within the chunks it may run ahead: the rest of the one being consumed, two
         // queued and one being filled.
-        #expect(state.toldToStop)
-        #expect(state.emitted >= 5_000 && state.emitted <= 5_000 + 4 * 64, "\(state.emitted) emitted")
+        probe.lock.withLock {
+            #expect(probe.toldToStop)
+            #expect(probe.emitted >= 5_000 && probe.emitted <= 5_000 + 4 * 64, "\(probe.emitted) emitted")
+        }
+    }
+
+    /// A consumer's error is thrown at once, not after the producer's next element: a producer waiting for input
+    /// (a pipe) held `process`'s write error back until more came (a reviewer's).
+    @Test func aConsumerThatThrowsDoesNotWaitForAProducerWaitingForInput() {
+        let input = DispatchSemaphore(value: 0), probe = Probe()
+        var state = 0
+        let start = Date()
+        #expect(throws: Stop(at: 0)) {
+            try TwoStages.run(
+                &state, concurrently: true, chunkCapacity: 1,
+                produce: { (_: inout Int, emit: (Int) -> Bool) in
+                    defer { probe.returned.signal() }
+                    _ = emit(0)
+                    _ = input.wait(timeout: .now() + 8)  // more input, long after (waiting for it, the test failed)
+                    _ = emit(1)
+                }
+            ) { (element: Int) throws(Stop) in throw Stop(at: element) }
+        }
+        #expect(Date().timeIntervalSince(start) < 5)
+        input.signal()
+        #expect(probe.returned.wait(timeout: .now() + 10) == .success, "the producer returns once its input comes")
     }
 
     @Test func theProducerRunsAheadByNoMoreThanItsDepth() {
@@ -162,6 +205,24 @@ import Testing
         let one = try Self.run(arguments, threads: "1", outputs: 0)
         let two = try Self.run(arguments, threads: "2", outputs: 0)
         #expect(one.0 == 1 && one.0 == two.0 && one.2 == two.2)
-        #expect(one.2.contains("while writing fix") && one.2.contains("near line"), "\(one.2)")
+        // The fix that failed and its line: the header, then a fix a line.
+        let numbers = one.2.split(separator: "while writing fix ").last?.split(whereSeparator: { !$0.isNumber })
+        let fix = try #require(numbers?.first.flatMap { Int($0) }, "\(one.2)")
+        #expect(one.2.contains("while writing fix \(fix) of \(walk), near line \(fix + 1))"), "\(one.2)")
+    }
+
+    @Test func standardInputReadsAlikeOnOneThreadAndOnTwo() throws {
+        let walk = try Self.walk("two-stages-stdin.csv")
+        defer { try? FileManager.default.removeItem(atPath: walk) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: walk))
+        for command in ["process", "stops"] {
+            let one = try Tool.run(
+                [command, "-", "--format", "csv", "--json"], stdin: data, environment: ["TRUETRACK_THREADS": "1"])
+            let two = try Tool.run(
+                [command, "-", "--format", "csv", "--json"], stdin: data, environment: ["TRUETRACK_THREADS": "2"])
+            #expect(one.status == 0 && two.status == 0, "\(one.stderr)")
+            #expect(one.stdout == two.stdout && one.stderr == two.stderr, "\(command)")
+            #expect(one.stdout.contains("10800"), "\(one.stdout.prefix(300))")
+        }
     }
 }

@@ -11,16 +11,33 @@ import Foundation
 enum TwoStages {
     /// Whether commands run their two stages on two threads: `TRUETRACK_THREADS` in the environment says, `1` for
     /// one thread and `2` for two; without it (or with anything else), two when the process may use two cores or
-    /// more. The benchmarks' instruction counts set `1` (callgrind's toggle follows the thread that enters the
-    /// measured function), the tests `2` (both ways give the same output on any machine), and a user can set `1`
-    /// to leave the second core to something else.
+    /// more (``usableCores``). The benchmarks' instruction counts set `1` (callgrind's toggle follows the thread
+    /// that enters the measured function), the tests `2` (both ways give the same output on any machine), and a user
+    /// can set `1` to leave the second core to something else.
     static let areConcurrent: Bool = {
         switch ProcessInfo.processInfo.environment["TRUETRACK_THREADS"] {
         case "1": false
         case "2": true
-        default: ProcessInfo.processInfo.activeProcessorCount > 1
+        default: usableCores > 1
         }
     }()
+
+    /// The cores this process may run on: on Linux those of its affinity mask, `Cpus_allowed` in
+    /// `/proc/self/status` (`taskset -c 0` leaves one, which `ProcessInfo.activeProcessorCount` does not see: a
+    /// reviewer's; Glibc's `sched_getaffinity` is not visible to Swift), else the active processors.
+    static var usableCores: Int {
+        #if os(Linux)
+            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") })
+            {
+                let count = line.dropFirst("Cpus_allowed:".count).reduce(0) { count, character in
+                    count + (character.hexDigitValue?.nonzeroBitCount ?? 0)
+                }
+                if count > 0 { return count }
+            }
+        #endif
+        return ProcessInfo.processInfo.activeProcessorCount
+    }
 
     /// How many elements a chunk holds: `process`'s 1,024 fixes with their decisions are 330 KB, and at most four
     /// chunks are alive (two queued, one filled, one consumed). The hand-off's lock is taken once a chunk, so its cost
@@ -37,8 +54,9 @@ enum TwoStages {
     ///   - produce: emits the elements; `emit` returns `false` once the consumer has stopped (it threw), and the
     ///     producer should then return.
     ///   - consume: called on the caller's thread for every element, in order.
-    /// - Throws: the first error `consume` throws; the producer is then stopped and waited for, and `state` is
-    ///   what it was when the producer returned.
+    /// - Throws: the first error `consume` throws, at once: the producer stops at its next hand-off and is not
+    ///   waited for (blocked on a pipe, it could hold the error back until more input came: a reviewer's), and
+    ///   `state` is left as it was passed (concurrently) or as the producer left it (on one thread).
     @inline(__always)
     static func run<State, Element, Failure: Error>(
         _ state: inout State, concurrently: Bool = areConcurrent, chunkCapacity: Int = defaultChunkCapacity,
@@ -65,18 +83,15 @@ enum TwoStages {
         thread.stackSize = 8 << 20  // (the tracker's 5 KB and its callers' frames, as on the main thread)
         thread.start()
         var chunk: [Element] = []
-        var failure: Failure?
-        consuming: while handOff.take(replacing: &chunk) {
+        while handOff.take(replacing: &chunk) {
             for element in chunk {
                 do throws(Failure) { try consume(element) } catch {
-                    failure = error
                     handOff.stop()
-                    break consuming
+                    throw error
                 }
             }
         }
         state = handOff.waitForProducer()
-        if let failure { throw failure }
     }
 }
 
@@ -85,7 +100,7 @@ enum TwoStages {
 ///
 /// `@unchecked Sendable`: everything below is touched under `condition`'s lock, except `state` and `produce`, which
 /// only the producer's thread touches from its start until it sets `producerReturned` (under the lock), and only
-/// the consumer's after it has seen that.
+/// the consumer's after it has seen that (a consumer that stopped never touches them again).
 private final class HandOff<State, Element>: @unchecked Sendable {
     private let condition = NSCondition()
     private var state: State
