@@ -211,6 +211,28 @@ import Testing
         #expect(one.2.contains("while writing fix \(fix) of \(walk), near line \(fix + 1))"), "\(one.2)")
     }
 
+    /// `convert` reads on one thread and writes on the other: the same files, and the same failure on a full disk.
+    @Test func convertWritesTheSameOnOneThreadAsOnTwo() throws {
+        let walk = try Self.walk("two-stages-convert.csv", damagedLine: 10_500)
+        let gpx = Tool.temporaryPath("two-stages-convert.gpx")
+        defer { for path in [walk, gpx] { try? FileManager.default.removeItem(atPath: path) } }
+        // (Damaged near its end: the fixes before it are written, and the command fails.)
+        let first = try Tool.run(["convert", walk, gpx, "--lenient"])
+        #expect(first.status == 0, "\(first.stderr)")
+        for (input, format) in [(walk, "gpx"), (gpx, "csv"), (gpx, "geojson")] {
+            let one = try Self.run(["convert", input, "OUT", "--to", format], threads: "1", outputs: 1)
+            let two = try Self.run(["convert", input, "OUT", "--to", format], threads: "2", outputs: 1)
+            #expect(one.0 == two.0 && one.1 == two.1 && one.2 == two.2, "\(input) → \(format): \(one.2) | \(two.2)")
+            #expect(one.3 == two.3 && one.3[0].count > 100_000, "\(input) → \(format)")
+        }
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let one = try Self.run(["convert", gpx, "/dev/full", "--to", "csv"], threads: "1", outputs: 0)
+            let two = try Self.run(["convert", gpx, "/dev/full", "--to", "csv"], threads: "2", outputs: 0)
+            #expect(one.0 == 1 && two.0 == 1 && one.2 == two.2, "\(one.2) | \(two.2)")
+            #expect(one.2.contains("No space left on device"), "\(one.2)")
+        }
+    }
+
     @Test func standardInputReadsAlikeOnOneThreadAndOnTwo() throws {
         let walk = try Self.walk("two-stages-stdin.csv")
         defer { try? FileManager.default.removeItem(atPath: walk) }

@@ -101,26 +101,28 @@ enum ConvertCommand {
         func leftBehind(_ writtenThrough: String) -> String {
             sink.isWrittenAtomically ? "nothing was written: \(output) is as it was" : writtenThrough
         }
-        do {
-            var next = try first.get()
-            while let fix = next {
-                if sorts || redates {
-                    held.append((fix, reader.segmentIndex))
-                } else {
-                    try write(fix, segment: reader.segmentIndex)
-                }
-                next = try reader.next()
-            }
-        } catch let error as ReadError {
-            readFailure = error
-        } catch let error as WriteError {
-            // Name the input record too: the output cannot say which fix it could not hold.
-            throw CommandFailure(
-                message:
-                    "\(error) (fix \(count + 1) of \(input), near line \(reader.report.recordsRead); "
-                    + "\(leftBehind("\(Terminal.before(count, "fix", "fixes", were: "written"))")))"
-            )
+        // Reading on one thread, writing on this one (``TwoStages``).
+        var stage = ReadingStage(reader: reader)
+        switch first {
+        case .success(let fix): stage.next = fix
+        case .failure(let error): stage.failure = error
         }
+        try TwoStages.run(&stage, produce: ReadingStage.run) { (read: ReadingStage.Output) throws(CommandFailure) in
+            if sorts || redates {
+                held.append((read.fix, read.segment))
+                return
+            }
+            do throws(WriteError) { try write(read.fix, segment: read.segment) } catch {
+                // Name the input record too: the output cannot say which fix it could not hold.
+                throw CommandFailure(
+                    message:
+                        "\(error) (fix \(count + 1) of \(input), near line \(read.recordsRead); "
+                        + "\(leftBehind("\(Terminal.before(count, "fix", "fixes", were: "written"))")))"
+                )
+            }
+        }
+        reader = stage.reader
+        readFailure = stage.failure
         var redated = 0
         if redates {
             let shifts = GPSWeekRollover.correctingShifts(held.lazy.map(\.fix.timestamp), now: Terminal.now())
@@ -200,5 +202,39 @@ enum ConvertCommand {
         }
         if let failure = InputOptions.noFixes(report, format: reader.format, options: options) { throw failure }
         return 0
+    }
+}
+
+extension ConvertCommand {
+    /// The first of `convert`'s two stages (``TwoStages``): reads the input, handing on each fix with the segment it
+    /// came from; the writing is the second's.
+    struct ReadingStage {
+        /// A fix read, its segment (``AnyFixReader/segmentIndex``) and how many records the reader had read then
+        /// (where a failure to write it is reported).
+        struct Output {
+            let fix: Fix
+            let segment: Int?
+            let recordsRead: Int
+        }
+
+        var reader: AnyFixReader
+        /// The fix to hand on next (the first is read before the output is opened).
+        var next: Fix?
+        /// The read error that ended the input, if one did.
+        var failure: ReadError?
+
+        /// Hands on ``next`` and every later fix through `emit` until it returns `false` or the input ends.
+        static func run(_ stage: inout ReadingStage, emit: (Output) -> Bool) {
+            do {
+                while let fix = stage.next {
+                    let read = Output(
+                        fix: fix, segment: stage.reader.segmentIndex, recordsRead: stage.reader.recordsRead)
+                    guard emit(read) else { return }
+                    stage.next = try stage.reader.next()
+                }
+            } catch {
+                stage.failure = error
+            }
+        }
     }
 }
