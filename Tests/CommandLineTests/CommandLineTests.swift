@@ -97,9 +97,6 @@ struct Tool {
         return try temporaryFile(name, contents: text)
     }
 
-    /// Writes `count` fixes one second apart from 2023-11-14T22:13:20Z (ISO times), accuracy 5 m, their latitude and
-    /// longitude `position(s)` (`"49.0,11.0"`), to a new temporary CSV file `name`; returns its path (the caller
-    /// removes it).
     /// The demo walk written as two CSV files (`prefix`-first.csv, `prefix`-second.csv), its first half and the rest,
     /// each with the header: a session added in two parts.
     static func demoHalves(_ prefix: String) throws -> (first: String, second: String) {
@@ -113,6 +110,9 @@ struct Tool {
         return (first, second)
     }
 
+    /// Writes `count` fixes one second apart from 2023-11-14T22:13:20Z (ISO times), accuracy 5 m, their latitude and
+    /// longitude `position(s)` (`"49.0,11.0"`), to a new temporary CSV file `name`; returns its path (the caller
+    /// removes it).
     static func secondlyFixes(_ name: String, count: Int, position: (Int) -> String) throws -> String {
         var rows = ["time,latitude,longitude,accuracy_m"]
         for s in 0..<count {
