@@ -25,13 +25,13 @@ struct TrackingStage {
     static func run(_ stage: inout TrackingStage, emit: (Output) -> Bool) {
         do {
             while let fix = try stage.reader.next() {
-                let decision = stage.tracker.process(fix)
+                // (The decision made in its place in the output: made apart and copied in, it cost a `memcpy` a fix.)
+                let output = Output(
+                    fix: fix, decision: stage.tracker.process(fix), recordsRead: stage.reader.recordsRead)
                 stage.diagnostics.observe(
-                    fix, decision, overrules: stage.tracker.overrules,
+                    fix, output.decision, overrules: stage.tracker.overrules,
                     scatterSigmaMetres: stage.tracker.whiteNoiseSigmaMetres)
-                guard emit(Output(fix: fix, decision: decision, recordsRead: stage.reader.recordsRead)) else {
-                    return
-                }
+                guard emit(output) else { return }
             }
         } catch {
             stage.failure = error
