@@ -250,7 +250,8 @@ import Testing
         }
         // Past a week, or a town, no stop or one stop (a tester's 1e308 made every stop vanish without a word).
         for (name, value) in [
-            ("stop-timeout", "1e308"), ("stop-timeout", "604801"), ("stop-radius", "10001"), ("stop-radius", "1e308"),
+            ("stop-timeout", "1e308"), ("stop-timeout", "604801"), ("stop-timeout", "inf"), ("stop-radius", "10001"),
+            ("stop-radius", "1e308"),
         ] {
             let bad = try Tool.run(["process", Tool.demo, "--\(name)", value])
             #expect(bad.status == 2 && bad.stderr.contains("--\(name) takes at most"), "\(bad.stderr)")

@@ -109,8 +109,9 @@ enum StopsCommand {
         // next fix) and at most `maximum`.
         func atLeastOne(_ name: String, atMost maximum: Double, _ unit: String, _ why: String) throws -> Double? {
             guard let text = arguments.value(name) else { return nil }
-            guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let value = Double(text), value.isFinite,
-                value >= 1
+            // (`inf` and 1e400 are too large, not "no number": they are read as +∞ and meet the maximum below.)
+            guard text.lowercased().allSatisfy({ "0123456789.eE+-infty".contains($0) }), let value = Double(text),
+                !value.isNaN, value >= 1
             else {
                 throw UsageError(message: "--\(name) needs a positive number of at least 1, not '\(text)'")
             }
