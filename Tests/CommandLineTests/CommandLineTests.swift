@@ -1284,6 +1284,14 @@ struct Tool {
             #expect(text.status == 1 && text.stdout.contains("560"), "\(arguments): \(text.stdout)")
             #expect(text.stderr.contains("No space left on device"), "\(arguments): \(text.stderr)")
         }
+        // Both outputs failing: each is named.
+        let second = Tool.temporaryPath("full-decisions.csv")
+        try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: "/dev/full")
+        defer { try? FileManager.default.removeItem(atPath: second) }
+        let two = try Tool.run(["process", Tool.demo, "--out", link, "--decisions", second, "--json"])
+        let named = try #require(
+            (try JSONSerialization.jsonObject(with: Data(two.stdout.utf8)) as? [String: Any])?["error"] as? String)
+        #expect(two.status == 1 && named.contains(link) && named.contains(second), "\(named)")
         // A read error as well: both, the output's first.
         let broken = try Tool.temporaryFile(
             "broken.csv",

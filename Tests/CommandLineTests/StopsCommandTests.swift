@@ -428,6 +428,8 @@ struct SeededNoise {
 
     @Test func theDemoWalksTripsHoldItsWholeDistance() throws {
         #expect(try Self.outsideTrips(Tool.demo) == 0)
+        // The text says the distance either way.
+        #expect(try Tool.run(["stops", Tool.demo]).stdout.contains("  distance 600 m, all of it in the trips"))
     }
 
     @Test(.enabled(if: SharedDatasets.available, SharedDatasets.missingReason))

@@ -269,12 +269,14 @@ enum ProcessCommand {
         // Reading, tracking and diagnosing on one thread; the rest here (``TwoStages``).
         var stage = TrackingStage(
             reader: reader, tracker: Tracker(profile: profile), diagnostics: RunDiagnostics(profile: profile))
-        // A write failure ends that output (nothing half-written is left) but not the run: the summary is reported
-        // with the failure, as a read error's is, and the command fails.
+        // A write failure ends that output (a file written under a temporary name keeps what was at its path) but
+        // not the run: the summary is reported with the failure, as a read error's is, and the command fails. Each
+        // output's failure is named (`--out` and `--decisions` both on a full disk: a second tester saw only one).
         var outputFailure: CommandFailure?
         func failed(writing error: WriteError, fix: Int? = nil, line: Int? = nil) {
             let place = fix.map { " (while writing fix \($0) of \(input), near line \(line ?? 0))" } ?? ""
-            if outputFailure == nil { outputFailure = CommandFailure(message: "\(error)\(place)") }
+            let message = "\(error)\(place)"
+            outputFailure = CommandFailure(message: outputFailure.map { $0.message + "\n" + message } ?? message)
         }
         TwoStages.run(&stage, produce: TrackingStage.run) { (output: TrackingStage.Output) in
             read += 1

@@ -484,6 +484,9 @@ enum StopsCommand {
                         ? "trips: there is none (the stop detector judged the device stopped throughout)"
                         : "trips (counted where the stop detector saw no trip: while stopped before the first, or on "
                             + "the first fix after a gap that ended one)"))
+        } else if r.distanceMetres >= 0.5 {
+            // (Always said: a reader of the trips should not have to add them up to learn the distance.)
+            lines.append("  distance \(r.distanceMetres.fixed(0)) m, all of it in the trips")
         }
         return lines.joined(separator: "\n") + "\n"
     }
