@@ -189,8 +189,9 @@ func countInstructions(_ benchmark: BenchmarkCase, input: String, valgrind: Stri
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     environment["GLIBC_TUNABLES"] = glibcBaselineTunables
-    // The commands' two stages on one thread (callgrind's toggle follows the thread that enters the measured
-    // function; the work is the same either way, but for the lock taken once per 1,024 fixes).
+    // The commands' two stages on one thread: callgrind's toggle follows the thread that enters the measured
+    // function, and with two it counted the main thread's share alone. (Two threads do the same work, plus the
+    // chunks' copies and a lock a chunk.)
     environment["TRUETRACK_THREADS"] = "1"
     process.environment = environment
     let out = Pipe(), err = Pipe()

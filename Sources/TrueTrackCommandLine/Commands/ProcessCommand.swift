@@ -275,8 +275,7 @@ enum ProcessCommand {
         var outputFailure: CommandFailure?
         func failed(writing error: WriteError, fix: Int? = nil, line: Int? = nil) {
             let place = fix.map { " (while writing fix \($0) of \(input), near line \(line ?? 0))" } ?? ""
-            let message = "\(error)\(place)"
-            outputFailure = CommandFailure(message: outputFailure.map { $0.message + "\n" + message } ?? message)
+            outputFailure = CommandFailure.joining(outputFailure, CommandFailure(message: "\(error)\(place)"))
         }
         TwoStages.run(&stage, produce: TrackingStage.run) { (output: TrackingStage.Output) in
             read += 1
@@ -293,7 +292,7 @@ enum ProcessCommand {
                 rejected[reason, default: 0] += 1
             } else {
                 accepted += 1
-                if !smooth, let state = output.decision.state, track != nil {
+                if !smooth, let state = output.decision.state {
                     // The filter restarted (a gap, a relocation, a clock jump): the filtered track is
                     // broken there, a new GPX segment.
                     if output.decision.isAnchor, accepted > 1 { track?.startNewSegment() }
@@ -307,11 +306,9 @@ enum ProcessCommand {
                     }
                 }
             }
-            if decisions != nil {
-                do throws(WriteError) { try decisions?.write(output.fix, output.decision) } catch {
-                    failed(writing: error, fix: read, line: output.recordsRead)
-                    decisions = nil
-                }
+            do throws(WriteError) { try decisions?.write(output.fix, output.decision) } catch {
+                failed(writing: error, fix: read, line: output.recordsRead)
+                decisions = nil
             }
         }
         reader = stage.reader
@@ -423,11 +420,7 @@ enum ProcessCommand {
                 )
             }
             ?? InputOptions.noFixes(reader.report, format: reader.format, options: options)
-        // (Both: the output's, then the input's, one message.)
-        let failure =
-            outputFailure.map { output in
-                readEnding.map { CommandFailure(message: output.message + "\n" + $0.message) } ?? output
-            } ?? readEnding
+        let failure = CommandFailure.joining(outputFailure, readEnding)
         summary.error = failure?.message
         summary.stops = stops.stops.map(StopsCommand.StopJSON.init)
         // With the decisions or the track on standard output ('-'), the summary goes to standard error so that

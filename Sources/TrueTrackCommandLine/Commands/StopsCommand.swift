@@ -93,14 +93,14 @@ enum StopsCommand {
                 + "and running 40, cycling and driving 50). At most 10000."),
     ]
 
-    /// The stop detector's profile for `kind`, with `--stop-timeout` and `--stop-radius` applied.
-    ///
     /// The largest `--stop-timeout`: a week (604,800 s). Longer, a stop could only be found in a recording of more
     /// than a week at one place; a tester's 1e308 made every stop vanish without a word.
     static let maximumStopTimeoutSeconds = 604_800.0
     /// The largest `--stop-radius`: 10 km, a town. Wider, a drive across it is a stop.
     static let maximumStopRadiusMetres = 10_000.0
 
+    /// The stop detector's profile for `kind`, with `--stop-timeout` and `--stop-radius` applied.
+    ///
     /// - Throws: ``UsageError`` for a value that is not a decimal number of at least 1, or above
     ///   ``maximumStopTimeoutSeconds`` / ``maximumStopRadiusMetres``.
     static func stopProfile(_ arguments: ParsedArguments, kind: TrackingProfile.Kind) throws -> StopDetectionProfile {
@@ -325,14 +325,18 @@ enum StopsCommand {
         let choice = try InputOptions.profileChoice(arguments, input: input)
         let kind = choice.kind
         let out = arguments.value("out"), lowercasedOut = out?.lowercased() ?? ""
-        // `--to` names the format (a path without the extension: a device, a pipe, a name the caller chose).
+        // `--to` names the format (a path without the extension: a device, a pipe, a name the caller chose), by the
+        // names `process --to` takes.
         let writesCSV: Bool
-        switch arguments.value("to")?.lowercased() {
-        case nil: writesCSV = lowercasedOut.hasSuffix(".csv")
-        case "csv": writesCSV = true
-        case "geojson", "json": writesCSV = false
-        case let other?:
-            throw UsageError(message: "--to is csv (the timeline) or geojson (the map) for stops, not '\(other)'")
+        if let name = arguments.value("to") {
+            switch FixFormat(name: name) {
+            case .csv?: writesCSV = true
+            case .geojson?: writesCSV = false
+            default:
+                throw UsageError(message: "--to is csv (the timeline) or geojson (the map) for stops, not '\(name)'")
+            }
+        } else {
+            writesCSV = lowercasedOut.hasSuffix(".csv")
         }
         if out == nil, arguments.value("to") != nil {
             throw UsageError(message: "--to is the format of what --out writes: give --out FILE")
@@ -347,10 +351,11 @@ enum StopsCommand {
         }
         try OutputPaths.checkDistinct(inputs: [input], outputs: [("--out", arguments.value("out"))])
         try OutputPaths.checkFolderWritable(arguments.value("out"))
-        var (analysis, count, totals, failure, warningLines, positions, fieldsReadAsMissing, elapsed) = try analyse(
+        let (analysis, count, totals, readFailure, warningLines, positions, fieldsReadAsMissing, elapsed) = try analyse(
             path: input, format: format, options: options, kind: kind,
             stopProfile: try stopProfile(arguments, kind: kind),
             keepsPositions: arguments.value("out") != nil && !writesCSV)
+        var failure = readFailure  // (an output that cannot be written joins it below)
         // The time between stretches a day or more apart is left out of the elapsed time, and so of the unobserved.
         let unobserved = max(0, analysis.unobservedSeconds - (analysis.elapsedSeconds - elapsed))
         // Each stop's end by its start (a lookup per trip, not a scan of the stops).
@@ -410,8 +415,7 @@ enum StopsCommand {
                 try sink.close()
             } catch {
                 // The report is still printed, with the failure (as a read error's is), and the command fails.
-                let output = CommandFailure(message: error.description)
-                failure = failure.map { CommandFailure(message: output.message + "\n" + $0.message) } ?? output
+                failure = CommandFailure.joining(CommandFailure(message: error.description), failure)
                 report.error = failure?.message
             }
         }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Runs a command's per-fix work as two stages on two threads: the first (reading and tracking) on a thread of its
-/// own, the second (what the command makes of each decision) on the caller's, the first's results handed over in
-/// chunks, in order. `process` and `stops` read, track and diagnose on one core and analyse stops, write and sum on
+/// Runs a command's per-fix work as two stages on two threads: the first (reading, and for `process` and `stops`
+/// tracking) on a thread of its own, the second (what the command makes of each fix: the analysis, the outputs) on
+/// the caller's, the first's results handed over in chunks, in order. `process` and `stops` read, track and diagnose on one core and analyse stops, write and sum on
 /// the other: on the `process-csv` benchmark's drive the two stages cost about 3,500 and 2,800 instructions per fix,
 /// so the command takes the longer stage's time instead of the sum's.
 ///
@@ -45,8 +45,8 @@ enum TwoStages {
     static let defaultChunkCapacity = 1024
 
     /// Runs `produce` over `state`, its emitted elements consumed by `consume` in order; with `concurrently`, the
-    /// producer on a thread of its own, at most `depth` full chunks ahead of the consumer (2: one being consumed,
-    /// one ready; memory stays bounded whatever the input's length).
+    /// producer on a thread of its own, at most `depth` full chunks queued ahead of the one being consumed (2: with
+    /// the one being filled, four chunks at most; memory stays bounded whatever the input's length).
     ///
     /// - Parameters:
     ///   - state: what the producer owns while it runs (a reader, a tracker): moved to its thread and back, never

@@ -15,6 +15,13 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// still.
     var isReported = false
     var description: String { message }
+
+    /// Both failures in one, `first`'s message then `second`'s on a line of its own (an output that could not be
+    /// written, then the read error that cut the input short); either alone when the other is `nil`.
+    static func joining(_ first: CommandFailure?, _ second: CommandFailure?) -> CommandFailure? {
+        guard let first, let second else { return first ?? second }
+        return CommandFailure(message: first.message + "\n" + second.message)
+    }
 }
 
 /// The declaration of one option or flag, used for parsing and for the help text.
