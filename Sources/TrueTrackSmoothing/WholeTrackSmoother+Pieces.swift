@@ -17,6 +17,9 @@ extension WholeTrackSmoother {
         /// The piece's fixes, as indices into the track's, in time order.
         var fixes: [Int]
         var isTangent: Bool
+        /// The distinct times of the fixes the problem uses: the piece's states (a time is never split between
+        /// pieces, so the pieces' states add up to the track's).
+        var stateCount: Int
     }
 
     /// The |latitude| (degrees) from which a piece is posed in a ``TangentPlane``: 80°. There a ``LocalFrame``'s
@@ -33,6 +36,7 @@ extension WholeTrackSmoother {
         let degrees = Double.pi / 180
         var pieces: [Piece] = []
         var current: [Int] = []
+        var currentStates = 0
         var local: (frame: LocalFrame, cosine: Double)?
         var tangent: TangentPlane?
         var lastTime = Timestamp?.none
@@ -62,15 +66,19 @@ extension WholeTrackSmoother {
                 if local == nil && tangent == nil {
                     open(at: fix)
                 } else if fix.timestamp != lastTime, !holds(fix) {
-                    pieces.append(Piece(fixes: current, isTangent: tangent != nil))
+                    pieces.append(Piece(fixes: current, isTangent: tangent != nil, stateCount: currentStates))
                     current = []
+                    currentStates = 0
                     open(at: fix)
                 }
+                if fix.timestamp != lastTime { currentStates += 1 }
                 lastTime = fix.timestamp
             }
             current.append(index)
         }
-        if !current.isEmpty { pieces.append(Piece(fixes: current, isTangent: tangent != nil)) }
+        if !current.isEmpty {
+            pieces.append(Piece(fixes: current, isTangent: tangent != nil, stateCount: currentStates))
+        }
         return pieces
     }
 
@@ -86,16 +94,17 @@ extension WholeTrackSmoother {
     /// terms of σ add as for one track (the noise term in quadrature, the others linearly), and σ is formed from
     /// them as ``solve(_:fixes:trackStates:)`` forms it. The noise estimate, course offset and white-part scale reported are
     /// those of the piece with the most points; the iteration count the largest.
-    ///
-    /// - Parameter stateCount: the whole track's states (see ``solve(_:fixes:trackStates:)``).
-    func smoothInPieces(_ fixes: [Fix], stateCount: Int) -> SmoothedTrack {
+    func smoothInPieces(_ fixes: [Fix]) -> SmoothedTrack {
         var result = SmoothedTrack.empty
         var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0
         var includedDifference = 0.0, deniedSigma = 0.0
         var lengthening = 0.0, curve = 0.0, modelCurve = 0.0, stillChord = 0.0
         var distance = 0.0
         var largest = -1
-        for cut in pieces(of: fixes) {
+        let cuts = pieces(of: fixes)
+        // The whole track's states (see ``solve(_:fixes:trackStates:)``).
+        let stateCount = cuts.reduce(0) { $0 + $1.stateCount }
+        for cut in cuts {
             let piece = cut.fixes
             let subset = piece.map { fixes[$0] }
             var part = solve(

@@ -102,14 +102,14 @@ public struct WholeTrackSmoother: Sendable {
         {
             for i in fixes.indices where overruled[i] { fixes[i].speedMetresPerSecond = nil }
         }
-        let problem = TrackProblem(fixes: fixes, options: options)
+        let problem = TrackProblem(fixes: fixes, options: options, givingUpOutsideLocalFrame: true)
         // A track that leaves the frame about its first fix (far from it, or about a pole) is smoothed in pieces.
-        guard problem.fitsLocalFrame else { return smoothInPieces(fixes, stateCount: problem.stateCount) }
+        guard problem.fitsLocalFrame else { return smoothInPieces(fixes) }
         return solve(problem, fixes: fixes)
     }
 
     /// Smooths the problem built from `fixes` (the body of ``smooth(_:)``, and of each piece of
-    /// ``smoothInPieces(_:stateCount:)``).
+    /// ``smoothInPieces(_:)``).
     ///
     /// - Parameter trackStates: the states of the whole track the problem is a piece of (nil: the problem's own),
     ///   which set the draws of term 6 (``noiseLengtheningDraws(stateCount:options:)``): a long track's pieces

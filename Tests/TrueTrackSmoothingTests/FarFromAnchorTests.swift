@@ -144,6 +144,33 @@ struct FarFromAnchorTests {
         #expect(farPieces.map(\.fixes.count).reduce(0, +) == far.fixes.count)
     }
 
+    @Test(
+        "gives up building a track's problem at its first position beyond the piece radius, and counts its states in pieces"
+    )
+    func givingUpOutsideTheFrame() {
+        let options = SmoothingOptions(profile: .driving)
+        // 30 m/s north-east from 48° N: 50 km north of the start after ~2,360 s of 6,000.
+        var far = Self.straightDrive(from: (48, 11), azimuth: 45, speed: 30, seconds: 6_000, interval: 1, seed: 3)
+        // Two fixes share each of the first 100 times: states, not fixes, must add up.
+        far.fixes.insert(contentsOf: far.fixes[0..<100], at: 100)
+        let whole = TrackProblem(fixes: far.fixes, options: options)
+        let givenUp = TrackProblem(fixes: far.fixes, options: options, givingUpOutsideLocalFrame: true)
+        #expect(givenUp.wasGivenUp && !givenUp.fitsLocalFrame && !whole.wasGivenUp)
+        #expect(givenUp.positionEast.count < far.fixes.count / 2)
+        #expect(givenUp.positionEast.allSatisfy { abs($0) <= TrackProblem.pieceRadiusMetres })
+        // Up to where it gave up, the problem is the whole one's.
+        #expect(givenUp.positionNorth == Array(whole.positionNorth.prefix(givenUp.positionNorth.count)))
+        let pieces = WholeTrackSmoother(profile: .driving).pieces(of: far.fixes)
+        #expect(pieces.count > 1)
+        #expect(pieces.reduce(0) { $0 + $1.stateCount } == whole.stateCount)
+        #expect(whole.stateCount == far.fixes.count - 100)
+        // A track that fits is built whole either way.
+        let near = Self.straightDrive(from: (48, 11), azimuth: 45, speed: 20, seconds: 2_000, interval: 1, seed: 1)
+        let kept = TrackProblem(fixes: near.fixes, options: options, givingUpOutsideLocalFrame: true)
+        #expect(!kept.wasGivenUp && kept.fitsLocalFrame)
+        #expect(kept.positionEast == TrackProblem(fixes: near.fixes, options: options).positionEast)
+    }
+
     @Test("a tangent plane projects and unprojects back, also at a pole")
     func tangentPlaneRoundTrip() {
         for anchor in [(90.0, 0.0), (-90.0, 45.0), (89.99, -170.0), (48.0, 11.0), (-16.8, 180.0)] {
