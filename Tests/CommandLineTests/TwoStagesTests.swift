@@ -247,4 +247,28 @@ import Testing
             #expect(one.stdout.contains("10800"), "\(one.stdout.prefix(300))")
         }
     }
+
+    @Test("takes TRUETRACK_THREADS 1 or 2, and names any other value it ignores")
+    func threadSetting() {
+        #expect(TwoStages.threadSetting("1") == (false, nil))
+        #expect(TwoStages.threadSetting("2") == (true, nil))
+        #expect(TwoStages.threadSetting(nil) == (nil, nil))
+        #expect(TwoStages.threadSetting("") == (nil, nil))
+        for value in ["4", "one", " 1", "0"] {
+            let setting = TwoStages.threadSetting(value)
+            #expect(setting.concurrent == nil)
+            #expect(setting.warning?.hasPrefix("warning: TRUETRACK_THREADS=\(value) ignored: it takes 1") == true)
+        }
+    }
+
+    @Test("warns once of a TRUETRACK_THREADS it ignores, and runs as without it")
+    func ignoredThreadSettingWarns() throws {
+        let walk = try Self.walk("two-stages-setting.csv")
+        defer { try? FileManager.default.removeItem(atPath: walk) }
+        let ignored = try Tool.run(["process", walk, "--json"], environment: ["TRUETRACK_THREADS": "4"])
+        let plain = try Tool.run(["process", walk, "--json"], environment: ["TRUETRACK_THREADS": ""])
+        #expect(ignored.status == 0 && ignored.stdout == plain.stdout)
+        #expect(ignored.stderr.components(separatedBy: "TRUETRACK_THREADS=4 ignored").count == 2, "\(ignored.stderr)")
+        #expect(!plain.stderr.contains("TRUETRACK_THREADS"))
+    }
 }

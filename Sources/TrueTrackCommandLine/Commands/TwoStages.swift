@@ -10,17 +10,33 @@ import Foundation
 /// the results do not depend on the threads (the tests compare both ways).
 enum TwoStages {
     /// Whether commands run their two stages on two threads: `TRUETRACK_THREADS` in the environment says, `1` for
-    /// one thread and `2` for two; without it (or with anything else), two when the process may use two cores or
-    /// more (``usableCores``). The benchmarks' instruction counts set `1` (callgrind's toggle follows the thread
-    /// that enters the measured function), the tests `2` (both ways give the same output on any machine), and a user
-    /// can set `1` to leave the second core to something else.
+    /// one thread and `2` for two; without it, two when the process may use two cores or more (``usableCores``).
+    /// Any other value is ignored with a warning on standard error (``threadSetting(_:)``). The benchmarks'
+    /// instruction counts set `1` (callgrind's toggle follows the thread that enters the measured function), the
+    /// tests `2` (both ways give the same output on any machine), and a user can set `1` to leave the second core
+    /// to something else.
     static let areConcurrent: Bool = {
-        switch ProcessInfo.processInfo.environment["TRUETRACK_THREADS"] {
-        case "1": false
-        case "2": true
-        default: usableCores > 1
-        }
+        let setting = threadSetting(ProcessInfo.processInfo.environment["TRUETRACK_THREADS"])
+        if let warning = setting.warning { Terminal.error(warning) }
+        return setting.concurrent ?? (usableCores > 1)
     }()
+
+    /// What a `TRUETRACK_THREADS` value asks for: `concurrent` false for `1`, true for `2`, nil (the default) when
+    /// unset or empty, or for anything else, which also gets a `warning` naming the value (a user who wrote `4` or
+    /// `one` should not believe it was taken).
+    static func threadSetting(_ value: String?) -> (concurrent: Bool?, warning: String?) {
+        switch value {
+        case "1": return (false, nil)
+        case "2": return (true, nil)
+        case nil, "": return (nil, nil)
+        case let value?:
+            return (
+                nil,
+                "warning: TRUETRACK_THREADS=\(value) ignored: it takes 1 (one thread) or 2 (two); using "
+                    + "\(usableCores > 1 ? "two threads, as two cores are usable" : "one thread, as one core is usable")\n"
+            )
+        }
+    }
 
     /// The cores this process may run on: on Linux those of its affinity mask, `Cpus_allowed` in
     /// `/proc/self/status` (`taskset -c 0` leaves one, which `ProcessInfo.activeProcessorCount` does not see: a
