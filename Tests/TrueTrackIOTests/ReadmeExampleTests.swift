@@ -25,7 +25,7 @@ import TrueTrackIO
         #expect(reader.report.skipped(.missingTime) == 0)
     }
 
-    /// The example's later lines: a profile validated, and the pause and resume buttons.
+    /// The example's later lines: a profile validated, the pause and resume buttons, and a new leg.
     @Test func theReadmeExamplesProfileAndPauseLinesRun() throws {
         try TrackingProfile.custom(from: .walking) { $0.deadbandMetresPerSecond = 0.5 }.validate()
         var stops = StopDetector(profile: .walking)
@@ -34,5 +34,7 @@ import TrueTrackIO
         #expect(stops.countdownArmedAt == now)
         _ = stops.changePace(true, at: now)
         #expect(stops.state == .moving)
+        var tracker = Tracker(profile: .walking)
+        #expect(tracker.startNewLeg() == 0)
     }
 }

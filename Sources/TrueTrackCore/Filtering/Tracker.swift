@@ -1104,10 +1104,29 @@ public struct Tracker: Sendable, BitwiseCopyable {
         beforeJumpMilliseconds = lastAcceptedMilliseconds
     }
 
-    /// After a silence longer than ``TrackingProfile/sessionBreakSeconds``: counts a held departure and an
-    /// overruling run's held metres (as ``finishTrack()``), then becomes a new tracker of the same profile that keeps the total, the last accepted
-    /// and received times (out of order, duplicates), the clock-jump bookkeeping, the activity reading in force
-    /// and the vehicle latch; the next fix anchors as a first fix. Returns the metres counted. Out of line: it runs once per recording.
+    /// Starts a new leg: the next fix anchors the filter as a first fix, and the way from the last fix before it is
+    /// not counted. For an app's "Pause" … "Resume" when it sends no fixes in between (call it at either tap, before
+    /// the first fix after the pause), or any stretch whose distance must not count (a ferry the app does not track).
+    /// Without it the tracker bridges a pause like any gap, and counts the way walked while paused (an API tester's
+    /// 120 s pause: the 168 m walked during it were counted, 1,263.6 m instead of 1,090.6 m).
+    ///
+    /// What the leg held is counted first, as at the end of a track (``finishTrack()``: a departure's held metres),
+    /// and returned. Everything else is kept, as after a silence longer than
+    /// ``TrackingProfile/sessionBreakSeconds``: the total (which never decreases), the time order (a fix not newer
+    /// than the last accepted one is still out of order), what the tracker learnt of the device's speed and course
+    /// readings, the activity reading in force and the vehicle latch. (``restore(persistedTotalMetres:lastAccepted:)``
+    /// on a new tracker does the same break but forgets the device.) Fixes the app goes on sending while paused are
+    /// counted as any fixes: stop sending them, or call this again at "Resume".
+    @discardableResult
+    public mutating func startNewLeg() -> Double {
+        startAfresh()
+    }
+
+    /// After a silence longer than ``TrackingProfile/sessionBreakSeconds`` (and at ``startNewLeg()``): counts a held
+    /// departure and an overruling run's held metres (as ``finishTrack()``), then becomes a new tracker of the same
+    /// profile that keeps the total, the last accepted and received times (out of order, duplicates), the clock-jump
+    /// bookkeeping, the activity reading in force and the vehicle latch; the next fix anchors as a first fix. Returns
+    /// the metres counted. Out of line: it runs once per recording.
     @usableFromInline @inline(never)
     mutating func startAfresh() -> Double {
         let counted = finishTrack()

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import TrueTrackCore
+
+/// ``Tracker/startNewLeg()``: an app's "Pause" … "Resume" with no fixes in between.
+@Suite struct TrackerLegTests {
+    /// A 600 s walk east at 1.4 m/s, a fix a second with ±2 m of deterministic jitter, claiming 5 m; with `readings`,
+    /// Doppler speed and course.
+    static func walk(readings: Bool) -> [Fix] {
+        (0..<600).map { s in
+            let jitter = 2 * sin(Double(s) * 1.7), across = 2 * cos(Double(s) * 2.3)
+            return TrackerTests.fix(
+                Double(s), north: across, east: 1.4 * Double(s) + jitter, speed: readings ? 1.4 : nil,
+                course: readings ? 90 : nil)
+        }
+    }
+
+    @Test(
+        "does not count the way walked during a pause the app sent no fixes through",
+        arguments: [true, false])
+    func pauseIsNotBridged(readings: Bool) {
+        let walk = Self.walk(readings: readings)
+        let paused = 300..<420  // 168 m walked while paused
+        var bridged = Tracker(profile: .walking), legs = Tracker(profile: .walking)
+        for (i, fix) in walk.enumerated() where !paused.contains(i) {
+            _ = bridged.process(fix)
+            if i == paused.lowerBound - 1 {
+                // "Pause" after the last fix before it (at "Resume", before the first fix after it, is the same).
+                let before = legs.distance.totalMetres
+                _ = legs.process(fix)
+                let counted = legs.startNewLeg()
+                #expect(counted >= 0 && legs.distance.totalMetres >= before)
+                continue
+            }
+            _ = legs.process(fix)
+        }
+        _ = bridged.finishTrack()
+        _ = legs.finishTrack()
+        let walked = 1.4 * Double(walk.count - 1 - paused.count)  // 672 m outside the pause
+        #expect(bridged.distance.totalMetres > walked + 150, "\(bridged.distance.totalMetres)")
+        #expect(abs(legs.distance.totalMetres - walked) < 0.1 * walked, "\(legs.distance.totalMetres) of \(walked)")
+    }
+
+    @Test("keeps the total and the time order across a new leg")
+    func keepsTotalAndOrder() {
+        let walk = Self.walk(readings: true)
+        var tracker = Tracker(profile: .walking)
+        for fix in walk[..<200] { _ = tracker.process(fix) }
+        let before = tracker.distance.totalMetres
+        tracker.startNewLeg()
+        #expect(tracker.distance.totalMetres >= before && before > 200)
+        #expect(tracker.lastAcceptedTime == walk[199].timestamp)
+        // A fix from before the break is still out of order; the next newer one anchors (counts nothing).
+        #expect(tracker.process(walk[150]).rejection == .outOfOrder)
+        let anchor = tracker.process(walk[400])
+        #expect(anchor.isAccepted && anchor.distanceIncrementMetres == 0)
+        #expect(tracker.distance.totalMetres == anchor.totalDistanceMetres)
+    }
+}
