@@ -216,6 +216,43 @@ import TrueTrackSimulation
         #expect(stoppedAt == [Self.time(tap + 20)], "\(stoppedAt)")
     }
 
+    /// A "Pause" stamped on another clock than the fixes', 30 s behind them (an API tester's Android app stamped taps
+    /// with the wall clock): the tap is taken at the last fix before it, so the stop neither begins 30 s back in the
+    /// walk nor splits the halt in two.
+    @Test func aPauseStampedBeforeTheLastFixIsTakenAtThatFix() {
+        var d = StopDetector(profile: Self.quiet)
+        var events = Self.walking(&d, until: 119)
+        events += d.changePace(false, at: Self.time(89))  // tapped at 119 on the fixes' clock
+        var t = 120.0
+        while t <= 200 {
+            events += d.process(Self.e(t, east: 1.4 * 119, speed: 0))
+            t += 1
+        }
+        let committed = events.compactMap { event -> StopRecord? in
+            if case .stopCommitted(let record) = event { record } else { nil }
+        }
+        #expect(committed.count == 1)
+        #expect(committed.first?.start == Self.time(119), "\(committed)")
+        let stoppedAt = events.compactMap { event -> Timestamp? in
+            if case .motionChange(false, let fix) = event { fix?.timestamp } else { nil }
+        }
+        #expect(stoppedAt == [Self.time(139)], "\(stoppedAt)")
+    }
+
+    /// Times at the ends of Int64 (a corrupt reading, a clock fault) after a fix: nothing traps (an activity reading
+    /// dated near Int64.min trapped in `arm`).
+    @Test func timesAtTheEndsOfInt64DoNotTrap() {
+        for time in [Timestamp(millisecondsSince1970: .min), Timestamp(millisecondsSince1970: .max)] {
+            var d = StopDetector(profile: Self.quiet)
+            _ = Self.walking(&d, until: 30)
+            _ = d.process(activity: ActivityReading(kind: .still, confidence: 100), at: time)
+            _ = d.advance(to: time)
+            _ = d.changePace(false, at: time)
+            _ = d.changePace(true, at: time)
+            _ = d.finish()
+        }
+    }
+
     /// Feeds `legs` (fixes without a speed, through the walking tracker) to a detector whose "Pause" is tapped at
     /// 200 s; returns the events with their seconds from the tap.
     static func pausedWalk(_ legs: [Leg], accuracy: Double, seed: UInt64) -> [(seconds: Double, event: MotionEvent)] {

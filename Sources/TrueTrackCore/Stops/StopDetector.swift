@@ -490,8 +490,15 @@ public struct StopDetector: Sendable {
     /// and without the tracker's count, whose kinematic window after the tap is longer than the timeout (fixes of 7.5 m
     /// or coarser under the walking profile: horizon (2 m + accuracy) / 0.5 m/s), cannot veto it, and a user walking on
     /// slowly after the tap gets the stop they asked for. Further calls while the pause is pending change nothing.
+    ///
+    /// Stamp the tap on the fixes' clock: the last fix's time plus the time elapsed since it (on Android
+    /// `SystemClock.elapsedRealtimeNanos` against the fix's `elapsedRealtimeNanos`), not the wall clock, which can
+    /// differ from the fixes' GNSS time by seconds. A tap dated before the last fix is taken at that fix: it cannot
+    /// have come before a fix already given (an API tester's tap stamped 30 s early began the stop 30 s back into the
+    /// walk, and the halt made a second stop).
     public mutating func changePace(_ isMoving: Bool, at time: Timestamp) -> [MotionEvent] {
-        let now = time.millisecondsSince1970
+        var now = time.millisecondsSince1970
+        if let last = lastEvidence { now = max(now, last.timestamp.millisecondsSince1970) }
         var events: [MotionEvent] = []
         if isMoving {
             // A pause whose countdown ran out in silence, with no `advance(to:)` since (an app that stops its timer
@@ -607,7 +614,8 @@ public struct StopDetector: Sendable {
             armPoint = nil
         }
         // The stop holds the still window that armed it (the base window for an activity reading).
-        let from = since ?? (now - Int64(profile.windowSeconds * 1000))
+        // (Saturating: an activity reading dated near the start of Int64's range trapped here, an API tester's.)
+        let from = since ?? Timestamp.saturatingSum(now, -Int64(profile.windowSeconds * 1000))
         var acc: StopAccumulator?
         var start = trimRadius.flatMap { r in centre.map { stopStart(from: from, centre: $0, baseMetres: r) } } ?? from
         // Still readings that began before the window's first fix of the stop, at the stop's place, are the
