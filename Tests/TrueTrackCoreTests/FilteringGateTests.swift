@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 import TrueTrackCore
@@ -234,5 +235,25 @@ import TrueTrackCore
         a.add(1e308, source: .doppler)
         a.add(1e308, source: .filtered)
         #expect(a.totalMetres == 1e308 && a.filteredMetres == 0)
+    }
+
+    @Test("decodes what it encodes, and refuses figures no accumulator reaches")
+    func decodingChecksTheFigures() throws {
+        var a = DistanceAccumulator()
+        a.add(0.1, source: .doppler)
+        a.add(0.2, source: .derived)
+        a.add(0.3, source: .filtered)
+        a.restore(persistedTotalMetres: 1234.5678)
+        for _ in 0..<1000 { a.add(0.7, source: .doppler) }
+        let encoded = try JSONEncoder().encode(a)
+        #expect(try JSONDecoder().decode(DistanceAccumulator.self, from: encoded) == a)
+        func decodes(_ json: String) -> Bool {
+            (try? JSONDecoder().decode(DistanceAccumulator.self, from: Data(json.utf8))) != nil
+        }
+        let parts = "\"derivedMetres\": 0, \"filteredMetres\": 0, \"restoredMetres\": 0"
+        #expect(decodes("{\"totalMetres\": 5, \"dopplerMetres\": 5, \(parts)}"))
+        #expect(!decodes("{\"totalMetres\": -5, \"dopplerMetres\": 0, \(parts)}"))
+        #expect(!decodes("{\"totalMetres\": 5, \"dopplerMetres\": 1e308, \(parts)}"))
+        #expect(!decodes("{\"totalMetres\": 5, \"dopplerMetres\": -1, \(parts)}"))
     }
 }

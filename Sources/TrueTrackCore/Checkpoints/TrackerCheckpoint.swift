@@ -23,6 +23,7 @@
 /// ## Use
 /// ```swift
 /// let decision = tracker.process(fix)
+/// // `snapshot`: TrueTrackStore's `SessionSnapshot`, or wherever the app keeps its session
 /// snapshot.record(fix, decision: decision)
 /// snapshot.trackerCheckpoint = tracker.checkpoint()        // persisted with the session (SessionStateStore)
 /// // … after a restart:

@@ -40,6 +40,38 @@ public struct DistanceAccumulator: Sendable, BitwiseCopyable, Hashable, Codable 
     @inlinable
     public init() {}
 
+    /// Decodes an accumulator, refusing one no accumulator can reach (a damaged or hand-edited record): a figure
+    /// that is negative or not finite, or parts (``dopplerMetres``, ``derivedMetres``, ``filteredMetres``,
+    /// ``restoredMetres``) adding up to more than the total beyond rounding. An API tester's `"totalMetres": -5`
+    /// and `"dopplerMetres": 1e308` decoded, and the invariants above no longer held.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the figure.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func figure(_ key: CodingKeys) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            guard value.isFinite, value >= 0 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription: "\(key.rawValue) must be a finite number of metres, 0 or more; found \(value)")
+            }
+            return value
+        }
+        storedTotalMetres = try figure(.storedTotalMetres)
+        storedDopplerMetres = try figure(.storedDopplerMetres)
+        storedDerivedMetres = try figure(.storedDerivedMetres)
+        storedFilteredMetres = try figure(.storedFilteredMetres)
+        storedRestoredMetres = try figure(.storedRestoredMetres)
+        let parts = storedDopplerMetres + storedDerivedMetres + storedFilteredMetres + storedRestoredMetres
+        // (The parts and the total are sums of the same amounts, added in another order: they differ by rounding.)
+        guard parts <= storedTotalMetres * (1 + 1e-9) + 1e-6 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .storedTotalMetres, in: container,
+                debugDescription:
+                    "the parts add up to \(parts) m, more than totalMetres \(storedTotalMetres) m")
+        }
+    }
+
     /// Adds `metres` integrated from a speed of the given source. Negative, zero and non-finite amounts are
     /// ignored, so the total can only grow.
     @inlinable @inline(__always)

@@ -109,8 +109,8 @@ public struct FixDecision: Sendable, Hashable {
     /// The filter's state after this fix (unchanged by a rejected fix); `nil` until a fix has been accepted.
     public var state: FilteredState?
 
-    /// The accuracy the gates used, metres (the reported one, or the assumed one); 0 when rejected before
-    /// the accuracy gate.
+    /// The accuracy the gates used, metres (the reported one, or the assumed one); 0 when the fix was rejected
+    /// before the gates took an accuracy: as a duplicate, out of order, invalid, or by the accuracy gate itself.
     public var accuracyMetres: Double
     /// True when the fix reported no accuracy and the profile's assumed value was used.
     public var isAccuracyAssumed: Bool

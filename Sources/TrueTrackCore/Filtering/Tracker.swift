@@ -1203,8 +1203,13 @@ public struct Tracker: Sendable, BitwiseCopyable {
     ///
     /// A batch only reaches as far back as the last fix accepted before it: a fix older than that is rejected
     /// as out of order (``RejectionReason/outOfOrder``), because counting it would count its stretch twice. So
-    /// deliver a locked phone's deferred fixes before any newer live fix: a live fix first, then a 15-minute
-    /// backlog, loses the whole backlog — or use ``RewindingTracker``, which takes such a backlog.
+    /// deliver a locked phone's deferred fixes before any newer live fix, or use ``RewindingTracker``, which takes
+    /// a backlog behind newer fixes. A plain tracker recovers such a backlog only when it lies inside a forward
+    /// jump longer than ``TrackingProfile/maximumBridgedGapSeconds`` (10 minutes walking) with no more than that
+    /// of fixes accepted after the jump (``TrackingProfile/clockJumpSeconds``): it restarts on the backlog's first
+    /// ``TrackingProfile/rejectionsBeforeReanchor`` fixes in order, which are lost with a new anchor's window (an
+    /// API tester's 10-minute backlog behind 1–60 live fixes lost 7–19 m of 1,520 m). A shorter
+    /// backlog, or one behind a longer run of live fixes, is lost whole.
     ///
     /// - Complexity: O(n log n) for the sort; the batch's array of decisions (and, for an unsorted batch, its
     ///   sorted order) are the only allocations.
