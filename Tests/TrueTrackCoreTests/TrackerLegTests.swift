@@ -57,4 +57,24 @@ import Testing
         #expect(anchor.isAccepted && anchor.distanceIncrementMetres == 0)
         #expect(tracker.distance.totalMetres == anchor.totalDistanceMetres)
     }
+
+    @Test("a rewinding tracker replays a new leg where it fell in time")
+    func rewindingReplaysTheBreak() {
+        let walk = Self.walk(readings: true)
+        // In order: the walk to 299 s, "Pause", nothing until 420 s, "Resume".
+        var plain = Tracker(profile: .walking)
+        for fix in walk[..<300] { _ = plain.process(fix) }
+        plain.startNewLeg()
+        for fix in walk[420...] { _ = plain.process(fix) }
+        // Delivered out of order: 200–249 s come last, after the break and the walk after the pause.
+        var rewinding = RewindingTracker(profile: .walking)
+        _ = rewinding.process(batch: Array(walk[..<200]))
+        _ = rewinding.process(batch: Array(walk[250..<300]))
+        rewinding.startNewLeg()
+        _ = rewinding.process(batch: Array(walk[420...]))
+        let late = rewinding.process(batch: Array(walk[200..<250]))
+        #expect(late.decisions.allSatisfy { $0.isAccepted })
+        #expect(rewinding.tracker.distance == plain.distance)
+        #expect(rewinding.totalMetres < 1.4 * 500)  // the 168 m of the pause are not in it
+    }
 }

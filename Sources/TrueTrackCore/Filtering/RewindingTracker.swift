@@ -95,13 +95,19 @@ public struct RewindingTracker: Sendable {
     /// The fixes processed, in time order (stable: equal times in arrival order), from the oldest copy on.
     var history: [Fix] = []
     /// Copies of the tracker, each taken before `history[index]` was processed, oldest first, with the number of
-    /// ``profileChanges`` made before it.
+    /// ``timelineChanges`` made before it.
     var snapshots: [(tracker: Tracker, index: Int, changes: Int)] = []
-    /// The profile changes (``changeProfile(to:)``) since the oldest copy, in the order made: each applies to the
-    /// fixes dated after `after` (the newest fix processed when it was made; `nil`: before any), so that a replay
-    /// makes it at the same point of the time line.
-    var profileChanges: [(after: Timestamp?, profile: TrackingProfile)] = []
-    /// How many of ``profileChanges`` the tracker has made: all of them but during a replay.
+    /// A change made between fixes (``changeProfile(to:)``, ``startNewLeg()``), which a replay makes again at the same
+    /// point of the time line.
+    enum TimelineChange: Sendable {
+        case profile(TrackingProfile)
+        case newLeg
+    }
+    /// The changes since the oldest copy, in the order made: each applies to the fixes dated after `after` (the
+    /// newest fix processed when it was made; `nil`: before any), so that a replay makes it at the same point of the
+    /// time line.
+    var timelineChanges: [(after: Timestamp?, change: TimelineChange)] = []
+    /// How many of ``timelineChanges`` the tracker has made: all of them but during a replay.
     var appliedChanges = 0
     /// The largest total shown so far.
     var shownTotalMetres = 0.0
@@ -160,20 +166,42 @@ public struct RewindingTracker: Sendable {
     @discardableResult
     public mutating func changeProfile(to newProfile: TrackingProfile) -> Double {
         guard newProfile != tracker.profile else { return 0 }
-        profileChanges.append((history.last?.timestamp, newProfile))
-        appliedChanges = profileChanges.count
-        let counted = tracker.changeProfile(to: newProfile)
+        return make(.profile(newProfile))
+    }
+
+    /// Starts a new leg (``Tracker/startNewLeg()``: an app's "Pause" … "Resume" with no fixes in between) for the
+    /// fixes dated after the newest one processed: the way from it to the next fix is not counted. A late fix that
+    /// rewinds to before the break replays it at the same point of the time line (a late fix dated after the newest
+    /// one at the call, inside the pause, falls in the new leg). Returns the metres the old leg still held, already
+    /// in the total.
+    @discardableResult
+    public mutating func startNewLeg() -> Double {
+        make(.newLeg)
+    }
+
+    /// Records `change` at the newest fix processed and makes it on the tracker.
+    private mutating func make(_ change: TimelineChange) -> Double {
+        timelineChanges.append((history.last?.timestamp, change))
+        appliedChanges = timelineChanges.count
+        let counted = apply(change)
         shownTotalMetres = totalMetres
         return counted
     }
 
-    /// Makes, on the tracker being replayed, the profile changes not yet made that apply before a fix at `time` (all
-    /// of them when `time` is `nil`: the replay's end).
-    mutating func replayProfileChanges(before time: Timestamp?) {
-        while appliedChanges < profileChanges.count {
-            let change = profileChanges[appliedChanges]
+    private mutating func apply(_ change: TimelineChange) -> Double {
+        switch change {
+        case .profile(let profile): tracker.changeProfile(to: profile)
+        case .newLeg: tracker.startNewLeg()
+        }
+    }
+
+    /// Makes, on the tracker being replayed, the changes not yet made that apply before a fix at `time` (all of them
+    /// when `time` is `nil`: the replay's end).
+    mutating func replayChanges(before time: Timestamp?) {
+        while appliedChanges < timelineChanges.count {
+            let change = timelineChanges[appliedChanges]
             if let time, let after = change.after, after >= time { return }
-            tracker.changeProfile(to: change.profile)
+            _ = apply(change.change)
             appliedChanges += 1
         }
     }
@@ -235,19 +263,19 @@ public struct RewindingTracker: Sendable {
             appliedChanges = snapshot.changes
             for i in order {
                 while k < kept.count && kept[k].timestamp <= batch[i].timestamp {
-                    replayProfileChanges(before: kept[k].timestamp)
+                    replayChanges(before: kept[k].timestamp)
                     revised.append(record(kept[k]).decision)
                     k += 1
                 }
-                replayProfileChanges(before: batch[i].timestamp)
+                replayChanges(before: batch[i].timestamp)
                 decisions[i] = record(batch[i]).decision
             }
             while k < kept.count {
-                replayProfileChanges(before: kept[k].timestamp)
+                replayChanges(before: kept[k].timestamp)
                 revised.append(record(kept[k]).decision)
                 k += 1
             }
-            replayProfileChanges(before: nil)
+            replayChanges(before: nil)
         } else {
             for i in order { decisions[i] = record(batch[i]).decision }
         }
@@ -263,7 +291,7 @@ public struct RewindingTracker: Sendable {
                 // The tracker restarted on a clock jump: the kept fixes belong to the wrong time line.
                 history.removeAll(keepingCapacity: true)
                 snapshots.removeAll(keepingCapacity: true)
-                profileChanges.removeAll()
+                timelineChanges.removeAll()
                 appliedChanges = 0
                 droppedThrough = nil
             }
@@ -373,7 +401,7 @@ public struct RewindingTracker: Sendable {
         history.removeFirst(removed)
         // (The changes made before the oldest copy left are in every copy: no replay makes them again.)
         let settled = snapshots[0].changes
-        profileChanges.removeFirst(settled)
+        timelineChanges.removeFirst(settled)
         appliedChanges -= settled
         for s in snapshots.indices {
             snapshots[s].index -= removed
