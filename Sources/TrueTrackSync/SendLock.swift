@@ -8,7 +8,8 @@ import Foundation
 
 /// The buffer's cross-process send lock: an exclusive `flock` on `<database>-sync.lock` beside the database's
 /// real path (symlinks resolved), and one on a lock file named for the database file itself (its device and inode,
-/// `truetrack-sync-<device>-<inode>.lock` in the temporary folder), both taken without waiting.
+/// `truetrack-sync-<device>-<inode>.lock` in the temporary folder), both taken without waiting, and both files
+/// removed when the lock is released.
 ///
 /// `flock` locks belong to the open file description, so the kernel releases one when its process dies (a
 /// `kill -9` mid-flush leaves no stale lock), and they do not interact with SQLite's own `fcntl` locks on the
@@ -23,7 +24,8 @@ import Foundation
 struct SendLock {
     /// The path of the lock found held by another process (the first of the two when none was), for the error.
     let path: String
-    private let descriptors: [Int32]
+    /// The lock files held and their descriptors.
+    private let locks: [(path: String, descriptor: Int32)]
     /// False when another process holds the lock.
     let isHeld: Bool
 
@@ -45,7 +47,7 @@ struct SendLock {
     init(databasePath: String) {
         guard !SendLock.isInMemory(databasePath) else {
             path = databasePath + "-sync.lock"
-            descriptors = []
+            locks = []
             isHeld = true
             return
         }
@@ -58,35 +60,74 @@ struct SendLock {
         } else {
             besidePath = databasePath + "-sync.lock"
         }
-        var held: [Int32] = []
+        var held: [(path: String, descriptor: Int32)] = []
         var blockedAt: String?
         for lockPath in [besidePath, SendLock.identityLockPath(of: databasePath)].compactMap({ $0 }) {
-            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { continue }
-            var result: Int32
-            repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
-            guard result == 0 else {
-                close(descriptor)
-                blockedAt = lockPath
-                break
+            switch SendLock.lock(lockPath) {
+            case .held(let descriptor): held.append((lockPath, descriptor))
+            case .blocked: blockedAt = lockPath
+            case .unavailable: continue
             }
-            held.append(descriptor)
+            if blockedAt != nil { break }
         }
         path = blockedAt ?? besidePath
         isHeld = blockedAt == nil
         if !isHeld {
-            for descriptor in held { close(descriptor) }
+            for lock in held { close(lock.descriptor) }
             held = []
         }
-        descriptors = held
+        locks = held
     }
 
-    /// Releases the lock (the files stay, empty, for the next flush).
+    /// What ``lock(_:)`` found.
+    enum Attempt {
+        case held(Int32)
+        case blocked
+        /// The file cannot be opened (a read-only folder): the flush goes on without this lock.
+        case unavailable
+    }
+
+    /// How many times ``lock(_:)`` opens the file again when the one it locked was removed meanwhile.
+    static let lockAttempts = 8
+
+    /// Takes the exclusive lock on the file at `lockPath` (created if needed) without waiting. A holder removes the
+    /// file as it releases it (``release()``), so a descriptor opened just before that can lock a file no longer at
+    /// the path while another process locks the new one there: a lock is taken only on the file the path names
+    /// (device and inode compared), and otherwise the path is opened again.
+    ///
+    /// - Parameter opened: called after each open, before the lock is taken (a test's way into the race).
+    static func lock(_ lockPath: String, opened: () -> Void = {}) -> Attempt {
+        for _ in 0..<lockAttempts {
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return .unavailable }
+            opened()
+            var result: Int32
+            repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            guard result == 0 else {
+                close(descriptor)
+                return .blocked
+            }
+            var opened = stat(), named = stat()
+            if fstat(descriptor, &opened) == 0, stat(lockPath, &named) == 0, opened.st_dev == named.st_dev,
+                opened.st_ino == named.st_ino
+            {
+                return .held(descriptor)
+            }
+            close(descriptor)
+        }
+        // (Removed again and again under it: other flushes keep taking it.)
+        return .blocked
+    }
+
+    /// Releases the lock and removes its files (while still holding them: see ``lock(_:)``), so that neither the
+    /// database's folder nor the temporary folder keeps one per database ever synced (an API tester counted 481 in
+    /// `/tmp`).
     func release() {
         guard isHeld else { return }
-        for descriptor in descriptors {
-            _ = flock(descriptor, LOCK_UN)
-            close(descriptor)
+        for lock in locks {
+            _ = unlink(lock.path)
+            _ = flock(lock.descriptor, LOCK_UN)
+            close(lock.descriptor)
         }
     }
 }

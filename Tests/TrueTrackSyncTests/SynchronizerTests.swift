@@ -483,7 +483,42 @@ import TrueTrackCore
             try FileManager.default.removeItem(atPath: hardLink)
             let after = try await synchronizer(path, receiver).flush()
             #expect(after.isComplete && after.delivered == 30)
+            // The flush removed both lock files as it released them: none is left per database synced.
+            #expect(!FileManager.default.fileExists(atPath: path + "-sync.lock"))
+            let identity = try #require(SendLock.identityLockPath(of: path))
+            #expect(!FileManager.default.fileExists(atPath: identity))
         }
+    }
+
+    /// A lock file removed by its holder as it released it (``SendLock/release()``) just after this process opened
+    /// it: the lock then taken is on a file no longer at the path, where another process may lock a new one. The
+    /// lock is taken on the file the path names.
+    @Test func aLockOnALockFileRemovedMeanwhileIsNotTaken() throws {
+        let path = NSTemporaryDirectory() + "truetrack-sendlock-\(UInt64.random(in: 0...UInt64.max)).lock"
+        var opens = 0
+        var replacement: Int32 = -1
+        let attempt = SendLock.lock(path) {
+            opens += 1
+            guard opens == 1 else { return }
+            // Between this process's open and its lock, the holder removes the file and another process creates it.
+            unlink(path)
+            replacement = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        }
+        defer {
+            close(replacement)
+            unlink(path)
+        }
+        guard case .held(let descriptor) = attempt else {
+            Issue.record("no lock taken on \(path)")
+            return
+        }
+        defer { close(descriptor) }
+        var locked = stat(), named = stat()
+        #expect(fstat(descriptor, &locked) == 0 && stat(path, &named) == 0)
+        #expect(locked.st_ino == named.st_ino, "the lock is on the removed file")
+        #expect(opens == 2)
+        // Held: a lock on the path's file from anywhere else is refused.
+        #expect(flock(replacement, LOCK_EX | LOCK_NB) != 0)
     }
 
     /// Two flushes at once (a background task and a "network is back" handler) crashed URLSession 1 run in 3
