@@ -455,7 +455,20 @@ final class LoopbackReceiver {
         #expect(forgot.stderr.contains("more than the default cap of 10000"), "\(forgot.stderr)")
         #expect(forgot.stderr.contains("give --max-records"), "\(forgot.stderr)")
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == held)
+        // A cap given too low (a sync tester's typo, 1000 for 1000000, cut 531,959 unsent rows to 1,000) is refused
+        // the same way; --shrink drops them on purpose.
+        let typo = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "1000"])
+        #expect(typo.status == 2, "\(typo.stderr)")
+        #expect(typo.stderr.contains("more than --max-records 1000"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("--shrink"), "\(typo.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == held)
         #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--max-records", "20000"]).status == 0)
+        // (The demo's fixes are held already, and an add that stores nothing drops nothing: new fixes.)
+        let more = try Tool.secondlyFixes("more.csv", count: 200) { "48.0,\(11 + 1.3 * Double($0) / 73_000)" }
+        defer { try? FileManager.default.removeItem(atPath: more) }
+        let shrunk = try Tool.run(["buffer", "add", more, "--db", db, "--max-records", "1000", "--shrink"])
+        #expect(shrunk.status == 0, "\(shrunk.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "1000\n")
     }
 
     @Test func keepsOnlyTheNewestRowsUnderTheCap() throws {

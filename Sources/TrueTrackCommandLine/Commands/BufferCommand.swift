@@ -26,8 +26,12 @@ enum BufferCommand {
             OptionSpec(
                 name: "max-records", valueName: "N",
                 help: "add: hard cap on rows (100–1,000,000; default 10,000): past it the oldest are dropped. "
-                    + "The file does not keep it: give it at every add (an add without it refuses a buffer that "
-                    + "holds more rows than 10,000)."),
+                    + "The file does not keep it: give it at every add (an add refuses a buffer that already holds "
+                    + "more rows than its cap, unless --shrink)."),
+            OptionSpec(
+                name: "shrink",
+                help: "add: let a --max-records (or the default cap) below the rows the buffer holds drop the oldest "
+                    + "of them (without it such an add is refused, exit 2: a typo would delete unsent rows)."),
             OptionSpec(name: "limit", valueName: "N", help: "list: how many of the newest rows (default 20)."),
             OptionSpec(name: "json", help: "list: print JSON Lines instead of a table."),
         ] + InputOptions.specs,
@@ -88,7 +92,7 @@ enum BufferCommand {
         }
         // An option another action reads is a mistake here (`count --limit 5` printed the whole count).
         let actionOptions: [String: Set<String>] = [
-            "add": Set(["profile", "session", "max-records"] + InputOptions.specs.map(\.name)),
+            "add": Set(["profile", "session", "max-records", "shrink"] + InputOptions.specs.map(\.name)),
             "list": ["limit", "json"],
         ]
         let allowed = (actionOptions[action] ?? []).union(["db"])
@@ -130,17 +134,19 @@ enum BufferCommand {
         do {
             switch action {
             case "add":
-                // The default cap would cut a buffer an earlier add filled under a larger one, silently (a tester's
-                // 20,000 rows became 10,000, exit 0).
-                if arguments.value("max-records") == nil {
-                    let rows = try buffer.count()
-                    if rows > storeOptions.maxRecordsToPersist {
-                        throw UsageError(
-                            message:
-                                "\(db) holds \(rows) rows, more than the default cap of "
-                                + "\(storeOptions.maxRecordsToPersist) this add would cut it to (dropping the "
-                                + "oldest): give --max-records (\(rows) or more keeps them all)")
-                    }
+                // A cap below the rows already held would drop rows stored before this add, not just make room for
+                // its fixes: the default cap under a buffer an earlier add filled under a larger one (a tester's
+                // 20,000 rows became 10,000, exit 0), or a typo (a sync tester's --max-records 1000 for 1000000 cut
+                // 531,959 unsent rows to 1,000, exit 0). Refused unless --shrink says so.
+                let rows = try buffer.count()
+                let cap = storeOptions.maxRecordsToPersist
+                if rows > cap && !arguments.has("shrink") {
+                    let given = arguments.value("max-records") != nil
+                    throw UsageError(
+                        message:
+                            "\(db) holds \(rows) rows, more than \(given ? "--max-records \(cap)" : "the default cap of \(cap)"): "
+                            + "this add would drop the oldest \(rows - cap) of them, stored before it: give "
+                            + "--max-records \(rows) or more to keep them all, or --shrink to drop them")
                 }
                 do {
                     let status = try add(arguments, prepared!, buffer: buffer)
