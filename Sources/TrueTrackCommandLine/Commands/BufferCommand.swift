@@ -40,7 +40,9 @@ enum BufferCommand {
               add INPUT   run the Tracker over INPUT and persist every accepted fix with its decision
                           (one transaction per 10,000 fixes; the buffer's durability is SQLite synchronous=FULL);
                           a fix the buffer already holds (same session, time and position) is skipped, so adding
-                          a file again, or after an interrupted add, stores each fix once; with --session the
+                          a file again, or after an interrupted add, stores each fix once, provided no sync ran
+                          in between (synced fixes are gone from the buffer, and stored and sent again: add
+                          with --session, which skips them, when a sync may run); with --session the
                           add continues the session where the previous one left it (the same tracker, so its
                           running total goes on; fixes not newer than its last, the session's own added again,
                           are skipped; fixes older than its first are not stored, and the add fails, exit 1,
