@@ -133,6 +133,15 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw .invalidConfiguration("the sync URL must be http:// or https:// with a host")
         }
+        #if os(Linux)
+            // FoundationNetworking refuses an IPv6 literal host on every request: refused here, before a flush spent
+            // five attempts and their backoff on it (a sync tester's).
+            if let host = url.host, host.contains(":") {
+                throw .invalidConfiguration(
+                    "the sync URL's host \(host) is an IPv6 literal, which FoundationNetworking on Linux refuses: "
+                        + "give a host name (e.g. localhost for ::1)")
+            }
+        #endif
         guard requestTimeoutSeconds.isFinite, requestTimeoutSeconds >= 1,
             requestTimeoutSeconds <= SyncConfiguration.maximumRequestTimeoutSeconds
         else {
