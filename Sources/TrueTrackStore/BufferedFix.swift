@@ -220,7 +220,9 @@ public struct BufferStatistics: Sendable, Hashable {
     /// damaged rows no sync has set aside: a rejected row damaged since (no sync claims it), one no sync has reached,
     /// one damaged only in its sync columns. What `sync` calls set aside (it called every damaged row so).
     public var setAsideCount: Int = 0
-    /// Rows dropped since the file was created because of the cap or the age limit (never synced).
+    /// Rows dropped since the file was created because of the cap or the age limit (never synced): the rows lost.
+    /// Rows dropped while their batch was in flight and then acknowledged by the backend are not counted (they were
+    /// delivered), though the add that dropped them said it dropped them (``AppendReceipt/droppedCount``).
     public var droppedCount: Int
 }
 
