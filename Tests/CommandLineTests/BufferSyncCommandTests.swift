@@ -284,6 +284,22 @@ final class LoopbackReceiver {
         }
     }
 
+    /// An empty file is a database to SQLite: `count` and `sync` on one made it a new, empty buffer (a sync tester's
+    /// 0-byte file became 40 KB, exit 0). Refused like a missing buffer, the file left empty.
+    @Test func anEmptyFileIsNotTakenForABuffer() throws {
+        let db = Tool.temporaryPath("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: db, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        for arguments in [["buffer", "count"], ["buffer", "stats"], ["sync", "--url", "http://localhost:9/fixes"]] {
+            let result = try Tool.run(arguments + ["--db", db])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("an empty file, not a buffer"), "\(arguments): \(result.stderr)")
+            #expect(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int == 0, "\(arguments)")
+        }
+        // `add` makes a buffer of it.
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+    }
+
     /// An add that fails before persisting anything (a missing input, an unknown profile) leaves no buffer behind: a
     /// tester's mistyped input created an empty buffer, which count and sync then took silently (exit 0).
     @Test func aFailedAddDoesNotCreateABuffer() throws {

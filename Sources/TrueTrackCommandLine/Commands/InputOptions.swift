@@ -435,8 +435,16 @@ enum InputOptions {
     /// Fails unless a buffer database exists at `path`: only `buffer add` creates one, so the commands that
     /// read, clear or sync a buffer must not leave an empty database behind at a mistyped path and answer 0.
     static func requireExistingBuffer(_ path: String) throws(CommandFailure) {
-        guard path == ":memory:" || FileManager.default.fileExists(atPath: path) else {
+        guard path != ":memory:" else { return }
+        guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(message: "\(path): no such buffer (create it with 'truetrack buffer add')")
+        }
+        // An empty file is a database to SQLite, which made it a new, empty buffer (a sync tester's 0-byte file
+        // became 40 KB, exit 0): a file that is no buffer yet is refused like a missing one.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if size == 0 {
+            throw CommandFailure(
+                message: "\(path): an empty file, not a buffer (create one with 'truetrack buffer add'); left as it is")
         }
     }
 }
