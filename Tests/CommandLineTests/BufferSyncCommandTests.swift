@@ -289,7 +289,7 @@ final class LoopbackReceiver {
     @Test func anEmptyFileIsNotTakenForABuffer() throws {
         let db = Tool.temporaryPath("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: db, contents: Data()))
-        defer { try? FileManager.default.removeItem(atPath: db) }
+        defer { for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) } }
         for arguments in [["buffer", "count"], ["buffer", "stats"], ["sync", "--url", "http://localhost:9/fixes"]] {
             let result = try Tool.run(arguments + ["--db", db])
             #expect(result.status == 1, "\(arguments)")
