@@ -5,6 +5,17 @@ import TrueTrackSync
 
 /// `truetrack sync --db FILE --url URL …`: send the buffer to a backend in batches.
 enum SyncCommand {
+    /// What a sync line says of the server's Retry-After beside the wait taken (`wait`, seconds): nothing without one;
+    /// a Retry-After in the past (or negative) asks for no wait, and a long one is cut to the policy's longest wait
+    /// ("Retry-After: 0.0 s" beside a 0.9 s wait read oddly, a sync tester's).
+    static func retryAfterNote(asked: Double?, wait: Double) -> String {
+        guard let asked else { return "" }
+        let seconds = String(format: "%.1f", asked)
+        if asked <= 0 { return " (the server's Retry-After asked for no wait: the backoff's)" }
+        if asked > wait + 0.05 { return " (the server's Retry-After: \(seconds) s, cut to the longest wait)" }
+        return " (the server's Retry-After: \(seconds) s)"
+    }
+
     static let spec = CommandSpec(
         name: "sync",
         abstract: "Send the buffered fixes to an HTTP backend in batches; rows are deleted only once acknowledged.",
@@ -158,9 +169,7 @@ enum SyncCommand {
                 if let wait = result.nextAttemptInSeconds {
                     // To a tenth of a second: the backoff is jittered, and "1 s" for a 0.19 s wait misled.
                     line += "; next attempt in \(String(format: "%.1f", wait)) s"
-                    if let asked = result.retryAfterSeconds {
-                        line += " (the server's Retry-After: \(String(format: "%.1f", asked)) s)"
-                    }
+                    line += SyncCommand.retryAfterNote(asked: result.retryAfterSeconds, wait: wait)
                 }
                 Terminal.error(line + "\n")
             }
