@@ -36,10 +36,6 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         switch code {
         case 401, 403: " (check the credentials, e.g. the Authorization header)"
         case 404, 405, 410: " (no such endpoint, or not for this method: check the sync URL)"
-        case 413:
-            " (too large for the receiver: a batch on its first attempt goes again in halves under new keys; one sent "
-                + "before, which an earlier attempt may have stored, is set aside under its key: raise the receiver's "
-                + "limit, then `truetrack buffer requeue`)"
         case 409:
             " (a request with this batch's Idempotency-Key is still being processed, or stored it: the batch goes "
                 + "again under the same key)"

@@ -23,9 +23,8 @@ import TrueTrackStore
 ///   the batch has had fewer than ``RetryPolicy/maximumAttemptsPerFlush`` attempts (the Idempotency-Key draft's
 ///   "a request with this key is still being processed"), then rejected keeping its key
 ///   (``FixBuffer/markRejected(_:status:keepingItsKey:)``): a requeue sends the same batch under the same
-///   key. 413 → a batch of more than one row is split on its first attempt:
-///   its rows are pending again and batches are half the size from then on (``SyncDisposition/split``); a batch
-///   sent before (an attempt that timed out may have been stored) is rejected keeping its key, as a lasting 409.
+///   key. 413 → a batch of more than one row is split:
+///   its rows are pending again and batches are half the size from then on (``SyncDisposition/split``).
 ///   Any other 4xx → the rows are marked rejected: kept, counted and visible, no longer sent, so one bad
 ///   batch never blocks the queue.
 ///
@@ -461,16 +460,8 @@ public actor Synchronizer {
                 try buffer.markRejected(batch, status: status, keepingItsKey: true)
                 result.error = .status(status, url: configuration.redactedURL)
                 result.disposition = .rejected
-            case 413 where batch.previousAttempts > 0:
-                // Too large now, but sent before: an earlier attempt that timed out or was cut off may have been
-                // stored (a sync tester's receiver stored a batch, never answered, then answered the retry 413), and
-                // halves under new keys stored its rows twice. Set aside keeping its key, as a lasting 409: raising
-                // the receiver's limit and a requeue send the same batch under the same key.
-                try buffer.markRejected(batch, status: status, keepingItsKey: true)
-                result.error = .status(status, url: configuration.redactedURL)
-                result.disposition = .rejected
             case 413 where batch.rows.count > 1:
-                // Too large on its first attempt: nothing was stored; smaller batches under new keys.
+                // Too large: nothing was stored; smaller batches under new keys.
                 try buffer.release(batch)
                 batchSizeLimit = min(batchSizeLimit, max(1, batch.rows.count / 2))
                 result.error = .status(status, url: configuration.redactedURL)

@@ -62,8 +62,9 @@ enum BufferCommand {
               requeue     make the rows the backend rejected pending again (after fixing what it refused),
                           the damaged rows that decode again (corrected by hand) and the rows damaged only in
                           their sync state (sync_state, sync_status, batch_id: their fix is intact), and print
-                          how many; a batch rejected after lasting 409s, or by a 413 after an earlier attempt,
-                          keeps its rows and key, so its rows show as in flight again and go first, as that batch
+                          how many; a
+                          batch rejected after lasting 409s keeps its rows and key, so its rows show as in
+                          flight again and go first, as that batch
               drop-damaged
                           delete every row whose fix no longer decodes (text in a number column, a latitude
                           past 90°, …; set aside by a sync or not yet), print how many and name them; nothing
