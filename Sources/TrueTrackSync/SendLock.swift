@@ -73,7 +73,7 @@ struct SendLock {
         path = blockedAt ?? besidePath
         isHeld = blockedAt == nil
         if !isHeld {
-            for lock in held { close(lock.descriptor) }
+            for lock in held { SendLock.unlock(lock) }
             held = []
         }
         locks = held
@@ -124,10 +124,19 @@ struct SendLock {
     /// `/tmp`).
     func release() {
         guard isHeld else { return }
-        for lock in locks {
+        for lock in locks { SendLock.unlock(lock) }
+    }
+
+    /// Removes a held lock's file, if its path still names the file locked (a file put there by someone else, after
+    /// an `rm` or a temporary-folder cleaner, is another process's lock, never removed here), then unlocks it.
+    static func unlock(_ lock: (path: String, descriptor: Int32)) {
+        var locked = stat(), named = stat()
+        if fstat(lock.descriptor, &locked) == 0, stat(lock.path, &named) == 0, locked.st_dev == named.st_dev,
+            locked.st_ino == named.st_ino
+        {
             _ = unlink(lock.path)
-            _ = flock(lock.descriptor, LOCK_UN)
-            close(lock.descriptor)
         }
+        _ = flock(lock.descriptor, LOCK_UN)
+        close(lock.descriptor)
     }
 }

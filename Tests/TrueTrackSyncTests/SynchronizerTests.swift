@@ -521,6 +521,26 @@ import TrueTrackCore
         #expect(flock(replacement, LOCK_EX | LOCK_NB) != 0)
     }
 
+    /// A held lock's file replaced under it (an `rm` and another process's new lock file): releasing removes only the
+    /// file it locked, never the other process's.
+    @Test func releasingALockLeavesAnotherProcesssFile() throws {
+        let path = NSTemporaryDirectory() + "truetrack-sendlock-\(UInt64.random(in: 0...UInt64.max)).lock"
+        guard case .held(let descriptor) = SendLock.lock(path) else {
+            Issue.record("no lock taken on \(path)")
+            return
+        }
+        unlink(path)
+        let other = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        defer {
+            close(other)
+            unlink(path)
+        }
+        SendLock.unlock((path, descriptor))
+        #expect(FileManager.default.fileExists(atPath: path))
+        var named = stat(), theirs = stat()
+        #expect(stat(path, &named) == 0 && fstat(other, &theirs) == 0 && named.st_ino == theirs.st_ino)
+    }
+
     /// Two flushes at once (a background task and a "network is back" handler) crashed URLSession 1 run in 3
     /// (one invalidated the session the other was sending on) and sent every batch twice, each summary
     /// counting all of them. They are serialised: each batch is sent once, the second flush finds nothing.
