@@ -221,8 +221,10 @@ public struct BufferStatistics: Sendable, Hashable {
     /// one damaged only in its sync columns. What `sync` calls set aside (it called every damaged row so).
     public var setAsideCount: Int = 0
     /// Rows dropped since the file was created because of the cap or the age limit (never synced): the rows lost.
-    /// Rows dropped while their batch was in flight and then acknowledged by the backend are not counted (they were
-    /// delivered), though the add that dropped them said it dropped them (``AppendReceipt/droppedCount``).
+    /// Rows dropped while their batch was in flight and then acknowledged by the backend are taken off again when the
+    /// acknowledgement comes (they were delivered), so the count can go down; the add that dropped them said it
+    /// dropped them (``AppendReceipt/droppedCount``). (Rows of such a batch deleted by ``FixBuffer/dropDamagedRows()``
+    /// are taken off too, though never counted: the count can read low by them.)
     public var droppedCount: Int
 }
 

@@ -105,9 +105,10 @@ public struct SyncConfiguration: Sendable, CustomStringConvertible {
     /// Creates a configuration; every default is documented on its property.
     ///
     /// - Throws: ``SyncError/invalidConfiguration(_:)`` for a batch size outside 1–1000, a URL that is not
-    ///   http(s), a timeout under 1 s, a header value with a line break, field renames that write two fields
-    ///   under one name or rename an unknown field, or a retry policy with a negative or non-finite delay, a
-    ///   maximum delay over a day or fewer than one attempt per flush.
+    ///   http(s) (or, on Linux, whose host is an IPv6 literal, which FoundationNetworking refuses), a timeout under
+    ///   1 s, a header value with a line break, field renames that write two fields under one name or rename an
+    ///   unknown field, or a retry policy with a negative or non-finite delay, a maximum delay over a day or fewer
+    ///   than one attempt per flush.
     public init(
         url: URL, method: HTTPMethod = .post, headers: [(name: String, value: String)] = [], batchSize: Int = 50,
         fieldNames: FieldNames = FieldNames(), requestTimeoutSeconds: Double = 30, retry: RetryPolicy = RetryPolicy()

@@ -148,7 +148,7 @@ enum BufferCommand {
                     throw UsageError(
                         message:
                             "\(db) holds \(rows) rows, more than \(given ? "--max-records \(cap)" : "the default cap of \(cap)"): "
-                            + "this add would drop the oldest \(rows - cap) of them, stored before it: give "
+                            + "this add would drop at least the oldest \(rows - cap) of them, stored before it: give "
                             + "--max-records \(rows) or more to keep them all, or --shrink to drop them")
                 }
                 do {

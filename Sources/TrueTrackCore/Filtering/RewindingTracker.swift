@@ -171,9 +171,10 @@ public struct RewindingTracker: Sendable {
 
     /// Starts a new leg (``Tracker/startNewLeg()``: an app's "Pause" … "Resume" with no fixes in between) for the
     /// fixes dated after the newest one processed: the way from it to the next fix is not counted. A late fix that
-    /// rewinds to before the break replays it at the same point of the time line (a late fix dated after the newest
-    /// one at the call, inside the pause, falls in the new leg). Returns the metres the old leg still held, already
-    /// in the total.
+    /// rewinds to before the break replays it at the same point of the time line. A late fix dated after the newest
+    /// one at the call, inside the pause, falls in the new leg, and its way to the first fix after the pause is
+    /// counted (a reviewer's fix 70 s before "Resume": +99 m): drop fixes dated inside a pause before feeding them.
+    /// Returns the metres the old leg still held, already in the total.
     @discardableResult
     public mutating func startNewLeg() -> Double {
         make(.newLeg)

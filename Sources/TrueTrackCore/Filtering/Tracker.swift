@@ -1116,7 +1116,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// than the last accepted one is still out of order), what the tracker learnt of the device's speed and course
     /// readings, the activity reading in force and the vehicle latch. (``restore(persistedTotalMetres:lastAccepted:)``
     /// on a new tracker does the same break but forgets the device.) Fixes the app goes on sending while paused are
-    /// counted as any fixes: stop sending them, or call this again at "Resume".
+    /// counted as any fixes: stop sending them, or call this again at "Resume". Nor are fixes dated inside the
+    /// pause kept out when they arrive after it (a late batch): after a pause longer than
+    /// ``TrackingProfile/maximumBridgedGapSeconds`` three of them in order restart the tracker as proof of a clock
+    /// fault (``TrackingProfile/clockJumpSeconds``) and count the way from the last fix before the pause (a
+    /// reviewer's 10 fixes from inside a 700 s pause: +125 m). Drop fixes dated inside a pause before feeding them.
     @discardableResult
     public mutating func startNewLeg() -> Double {
         startAfresh()
