@@ -77,4 +77,27 @@ import Testing
         #expect(rewinding.tracker.distance == plain.distance)
         #expect(rewinding.totalMetres < 1.4 * 500)  // the 168 m of the pause are not in it
     }
+
+    /// Fixes dated inside a long pause that arrive after it (a late batch): out of order, and no proof of a clock fault
+    /// (a reviewer's 10 fixes from inside a 700 s pause restarted the tracker and counted +125 m from the pause point).
+    @Test("keeps fixes dated inside a pause out when they arrive after it")
+    func lateFixesInsideAPauseAreOutOfOrder() {
+        // Within two minutes of "Resume": inside a jump that recent, older fixes may still prove a wrong clock
+        // (`ClockJumpRun.judgedJumpFollowSeconds`).
+        let walk = (0..<1_060).map { s in
+            TrackerTests.fix(Double(s), east: 1.4 * Double(s) + 2 * sin(Double(s) * 1.7), speed: 1.4, course: 90)
+        }
+        var tracker = Tracker(profile: .walking)
+        for fix in walk[..<300] { _ = tracker.process(fix) }
+        tracker.startNewLeg()
+        for fix in walk[1_000...] { _ = tracker.process(fix) }
+        let total = tracker.distance.totalMetres
+        for fix in walk[400..<410] { #expect(tracker.process(fix).rejection == .outOfOrder) }
+        #expect(tracker.distance.totalMetres == total)
+        // A plain silence as long is still open to the clock-jump rule (its fixes may prove a wrong clock).
+        var silent = Tracker(profile: .walking)
+        for fix in walk[..<300] { _ = silent.process(fix) }
+        for fix in walk[1_000...] { _ = silent.process(fix) }
+        #expect(walk[400..<410].contains { silent.process($0).isAccepted })
+    }
 }

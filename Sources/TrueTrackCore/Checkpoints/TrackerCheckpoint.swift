@@ -12,10 +12,11 @@
 ///
 /// ## Format
 /// ``CheckpointFormat``'s header with magic `TTkc`, then the tracker's memory: ``Tracker`` is `BitwiseCopyable` (plain
-/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 5.5 KB (5,464
-/// bytes on 64-bit Linux, 2026-12-07: the 24-byte header and the tracker's 5,440, 80 of them its still stretch,
+/// numbers, fixed-size storage, no references), so its bytes are its value. ``byteCount`` bytes, about 5.5 KB (5,472
+/// bytes on 64-bit Linux, 2026-12-07: the 24-byte header and the tracker's 5,448, 80 of them its still stretch,
 /// ``StillScatter``, 344 its ``ChordOdometer``, 48 the run of zero readings it follows, 8 alignment, 40 its
-/// dropouts' seconds and paths in the chord evidence and whether the run followed a silence, with padding). Another
+/// dropouts' seconds and paths in the chord evidence and whether the run followed a silence, with padding, 8 the
+/// last leg break, ``Tracker/startNewLeg()``). Another
 /// build of TrueTrack whose tracker has other fields, or a CPU of another byte order or word size, refuses it with
 /// ``CheckpointError/differentLayout``: resume with ``Tracker/restore(persistedTotalMetres:lastAccepted:)`` then
 /// (an app update costs one restart's worth of accuracy, nothing else).

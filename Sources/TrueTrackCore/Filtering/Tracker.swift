@@ -1009,6 +1009,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``isDropoutRun(endedBy:now:)``) inside the chord under way, left out of it with their seconds
     /// (``chordDropoutSeconds``).
     @usableFromInline var readingRunStartDopplerPath = 0.0, chordDropoutDopplerMetres = 0.0
+    /// The last fix accepted before ``startNewLeg()`` (ms; `.min`: none): the forward jump from it to the next leg's
+    /// first fix is the app's pause, never a clock fault, so fixes dated inside it do not restart the tracker
+    /// (``isInsideForwardJump(_:latitude:longitude:)``). Last among the fields: the per-fix path's are laid out for
+    /// store forwarding ("Tracker speed" in docs/ARCHITECTURE.md).
+    @usableFromInline var legBreakMilliseconds: Int64 = .min
 
     /// Whether `fix` counts as reading no speed for the prediction's σₐ and the white-noise estimate: no reading, or
     /// one under ``positionOnlyBelowMetresPerSecond`` (a missing reading is stored as NaN, at or above no speed).
@@ -1116,14 +1121,15 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// than the last accepted one is still out of order), what the tracker learnt of the device's speed and course
     /// readings, the activity reading in force and the vehicle latch. (``restore(persistedTotalMetres:lastAccepted:)``
     /// on a new tracker does the same break but forgets the device.) Fixes the app goes on sending while paused are
-    /// counted as any fixes: stop sending them, or call this again at "Resume". Nor are fixes dated inside the
-    /// pause kept out when they arrive after it (a late batch): after a pause longer than
-    /// ``TrackingProfile/maximumBridgedGapSeconds`` three of them in order restart the tracker as proof of a clock
-    /// fault (``TrackingProfile/clockJumpSeconds``) and count the way from the last fix before the pause (a
-    /// reviewer's 10 fixes from inside a 700 s pause: +125 m). Drop fixes dated inside a pause before feeding them.
+    /// counted as any fixes: stop sending them, or call this again at "Resume". Fixes dated inside the pause that
+    /// arrive after it (a late batch) are out of order, and never taken for proof of a clock fault that would restart
+    /// the tracker there and count the way from the last fix before the pause (a reviewer's 10 fixes from inside a
+    /// 700 s pause counted +125 m before that rule).
     @discardableResult
     public mutating func startNewLeg() -> Double {
-        startAfresh()
+        let counted = startAfresh()
+        legBreakMilliseconds = lastAcceptedMilliseconds
+        return counted
     }
 
     /// After a silence longer than ``TrackingProfile/sessionBreakSeconds`` (and at ``startNewLeg()``): counts a held
@@ -1146,6 +1152,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
         fresh.beforeJump = hasFilter ? whereTheTrackIs() : SIMD4(.nan, .nan, 0, 0)
         fresh.beforeJumpMilliseconds = beforeJumpMilliseconds
         fresh.replayedThroughMilliseconds = replayedThroughMilliseconds
+        fresh.legBreakMilliseconds = legBreakMilliseconds
         // The sparse steps' evidence of the readings' unit: a property of the device, not of the trip.
         fresh.sparseSteps = sparseSteps
         // So is a placeholder speed column (``ContradictedReadings``).
@@ -2271,6 +2278,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     func isInsideForwardJump(_ now: Int64, latitude: Double, longitude: Double) -> Bool {
         // How far the fix lies from the filter (only a session's first jump asks; without a filter, a restored
         // session, there is no first jump).
+        // (A pause the app declared is no clock fault: see ``legBreakMilliseconds``.)
+        if beforeJumpMilliseconds != .min, beforeJumpMilliseconds == legBreakMilliseconds { return false }
         var metres = Double.infinity
         if beforeJumpMilliseconds == .min, hasFilter {
             let (e, n) = projection.project(latitude: latitude, longitude: longitude)
