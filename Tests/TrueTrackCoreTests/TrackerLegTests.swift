@@ -100,4 +100,30 @@ import Testing
         for fix in walk[1_000...] { _ = silent.process(fix) }
         #expect(walk[400..<410].contains { silent.process($0).isAccepted })
     }
+
+    /// A late fix dated inside a declared pause, delivered to a rewinding tracker after it: out of order, as for the
+    /// plain tracker (anchoring the new leg, a reviewer's fix 70 s before "Resume" counted +99 m).
+    @Test("a rewinding tracker keeps a late fix dated inside a pause out")
+    func rewindingKeepsLateFixesInsideAPauseOut() {
+        let walk = Self.walk(readings: true)
+        var plain = Tracker(profile: .walking)
+        for fix in walk[..<300] { _ = plain.process(fix) }
+        plain.startNewLeg()
+        for fix in walk[420...] { _ = plain.process(fix) }
+        var rewinding = RewindingTracker(profile: .walking)
+        _ = rewinding.process(batch: Array(walk[..<300]))
+        rewinding.startNewLeg()
+        _ = rewinding.process(batch: Array(walk[420...]))
+        let late = rewinding.process(batch: [walk[350]])
+        #expect(late.decisions.first?.rejection == .outOfOrder)
+        #expect(rewinding.tracker.distance == plain.distance)
+        // A late fix from before the pause is still replayed.
+        var gapped = RewindingTracker(profile: .walking)
+        _ = gapped.process(batch: Array(walk[..<250]) + Array(walk[260..<300]))
+        gapped.startNewLeg()
+        _ = gapped.process(batch: Array(walk[420...]))
+        let before = gapped.process(batch: Array(walk[250..<260]))
+        #expect(before.decisions.allSatisfy { $0.isAccepted })
+        #expect(gapped.tracker.distance == plain.distance)
+    }
 }

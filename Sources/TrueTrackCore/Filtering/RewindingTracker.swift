@@ -171,10 +171,12 @@ public struct RewindingTracker: Sendable {
 
     /// Starts a new leg (``Tracker/startNewLeg()``: an app's "Pause" … "Resume" with no fixes in between) for the
     /// fixes dated after the newest one processed: the way from it to the next fix is not counted. A late fix that
-    /// rewinds to before the break replays it at the same point of the time line. A late fix dated after the newest
-    /// one at the call, inside the pause, falls in the new leg, and its way to the first fix after the pause is
-    /// counted (a reviewer's fix 70 s before "Resume": +99 m): drop fixes dated inside a pause before feeding them.
-    /// Returns the metres the old leg still held, already in the total.
+    /// rewinds to before the break replays it at the same point of the time line. A late fix dated inside the pause
+    /// (after the newest fix at the call, before the first after it) is rejected as out of order, as ``Tracker``
+    /// rejects it: anchoring the new leg, it counted its way to the first fix after the pause (a reviewer's fix 70 s
+    /// before "Resume": +99 m). (The one exception to "the tracker that processed the same fixes in time order": in
+    /// time order such a fix came before "Resume" and counted.) Returns the metres the old leg still held, already in
+    /// the total.
     @discardableResult
     public mutating func startNewLeg() -> Double {
         make(.newLeg)
@@ -194,6 +196,25 @@ public struct RewindingTracker: Sendable {
         case .profile(let profile): tracker.changeProfile(to: profile)
         case .newLeg: tracker.startNewLeg()
         }
+    }
+
+    /// The pauses declared with ``startNewLeg()`` among the kept changes: from the newest fix processed at the call to
+    /// the first fix after it (none yet: open). A late fix dated inside one is rejected as out of order, as the plain
+    /// ``Tracker`` rejects it, instead of anchoring the new leg and counting its way to the first fix after the
+    /// pause (a reviewer's fix 70 s before "Resume": +99 m).
+    func declaredPauses() -> [(after: Timestamp, resume: Timestamp)] {
+        var pauses: [(after: Timestamp, resume: Timestamp)] = []
+        for change in timelineChanges {
+            guard case .newLeg = change.change, let after = change.after else { continue }
+            var low = 0, high = history.count
+            while low < high {
+                let middle = (low + high) / 2
+                if history[middle].timestamp <= after { low = middle + 1 } else { high = middle }
+            }
+            pauses.append(
+                (after, low < history.count ? history[low].timestamp : Timestamp(millisecondsSince1970: .max)))
+        }
+        return pauses
     }
 
     /// Makes, on the tracker being replayed, the changes not yet made that apply before a fix at `time` (all of them
@@ -252,6 +273,7 @@ public struct RewindingTracker: Sendable {
         {
             // Rewind: the fixes since the copy, merged with the batch in time order (a batch fix after kept fixes
             // of the same time, which the tracker then judges as it would have in that order).
+            let pauses = declaredPauses()
             let snapshot = snapshots[start]
             let kept = Array(history[snapshot.index...])
             history.removeSubrange(snapshot.index...)
@@ -267,6 +289,13 @@ public struct RewindingTracker: Sendable {
                     replayChanges(before: kept[k].timestamp)
                     revised.append(record(kept[k]).decision)
                     k += 1
+                }
+                if pauses.contains(where: { $0.after < batch[i].timestamp && batch[i].timestamp < $0.resume }) {
+                    // Dated inside a pause the app declared (``startNewLeg()``): out of order, as for ``Tracker``.
+                    var decision = FixDecision(
+                        timestamp: batch[i].timestamp, rejection: nil, state: nil, total: tracker.distance.totalMetres)
+                    decisions[i] = tracker.reject(&decision, .outOfOrder)
+                    continue
                 }
                 replayChanges(before: batch[i].timestamp)
                 decisions[i] = record(batch[i]).decision
