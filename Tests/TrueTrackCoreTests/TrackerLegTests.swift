@@ -58,14 +58,19 @@ import Testing
         #expect(tracker.distance.totalMetres == anchor.totalDistanceMetres)
     }
 
-    @Test("a rewinding tracker replays a new leg where it fell in time")
-    func rewindingReplaysTheBreak() {
-        let walk = Self.walk(readings: true)
-        // In order: the walk to 299 s, "Pause", nothing until 420 s, "Resume".
+    /// `walk` in order through a plain tracker: to 299 s, "Pause", nothing until 420 s, "Resume".
+    static func pausedInOrder(_ walk: [Fix]) -> Tracker {
         var plain = Tracker(profile: .walking)
         for fix in walk[..<300] { _ = plain.process(fix) }
         plain.startNewLeg()
         for fix in walk[420...] { _ = plain.process(fix) }
+        return plain
+    }
+
+    @Test("a rewinding tracker replays a new leg where it fell in time")
+    func rewindingReplaysTheBreak() {
+        let walk = Self.walk(readings: true)
+        let plain = Self.pausedInOrder(walk)
         // Delivered out of order: 200–249 s come last, after the break and the walk after the pause.
         var rewinding = RewindingTracker(profile: .walking)
         _ = rewinding.process(batch: Array(walk[..<200]))
@@ -106,10 +111,7 @@ import Testing
     @Test("a rewinding tracker keeps a late fix dated inside a pause out")
     func rewindingKeepsLateFixesInsideAPauseOut() {
         let walk = Self.walk(readings: true)
-        var plain = Tracker(profile: .walking)
-        for fix in walk[..<300] { _ = plain.process(fix) }
-        plain.startNewLeg()
-        for fix in walk[420...] { _ = plain.process(fix) }
+        let plain = Self.pausedInOrder(walk)
         var rewinding = RewindingTracker(profile: .walking)
         _ = rewinding.process(batch: Array(walk[..<300]))
         rewinding.startNewLeg()
