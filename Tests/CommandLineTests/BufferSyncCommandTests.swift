@@ -555,6 +555,26 @@ final class LoopbackReceiver {
         #expect(own.stderr.contains("set by the client"))
     }
 
+    /// A server asking for a day's wait (`Retry-After: 86400`) held a CI job 300 s an attempt, with no way to lower it:
+    /// `--max-wait` caps it, and the line says the server's wait was cut (a sync tester's).
+    @Test func maxWaitCapsTheServersRetryAfter() throws {
+        let receiver = try LoopbackReceiver()
+        let db = Tool.temporaryPath("max-wait.sqlite")
+        defer { for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        try receiver.control(["script": ["429:86400"]])
+        let url = "http://127.0.0.1:\(receiver.port)/fixes"
+        let started = Date()
+        let sync = try Tool.run(["sync", "--db", db, "--url", url, "--batch-size", "1000", "--max-wait", "0.5"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("delivered 554"), "\(sync.stdout)")
+        #expect(
+            sync.stderr.contains("(the server's Retry-After: 86400.0 s, cut to the longest wait)"), "\(sync.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+        let refused = try Tool.run(["sync", "--db", db, "--url", url, "--max-wait", "90000"])
+        #expect(refused.status == 2 && refused.stderr.contains("outside 0...86400"), "\(refused.stderr)")
+    }
+
     /// A backend that rejects every batch (422): sync exits 0 with "delivered 0" (a cron job read success), and
     /// the rejected rows could not be sent again from the command line. Now it exits 1 naming them, `buffer
     /// stats` shows them, `buffer requeue` makes them pending, and the next sync delivers them.

@@ -33,6 +33,10 @@ enum SyncCommand {
             OptionSpec(name: "batch-size", valueName: "N", help: "Fixes per request, 1–1000 (default 50)."),
             OptionSpec(
                 name: "timeout", valueName: "SECONDS", help: "Per-request timeout, 1 to 86,400 s (default 30)."),
+            OptionSpec(
+                name: "max-wait", valueName: "SECONDS",
+                help: "The longest wait between two attempts, a server's Retry-After included, 0 to 86,400 s "
+                    + "(default 300): a CI job can keep a server asking for hours from holding it that long."),
         ],
         discussion: """
             Each batch is a JSON array of fixes with an Idempotency-Key header; a retry resends the same rows
@@ -102,6 +106,13 @@ enum SyncCommand {
             }
             timeout = seconds
         }
+        var retry = RetryPolicy()
+        if let text = arguments.value("max-wait") {
+            guard let seconds = Double(text) else {
+                throw UsageError(message: "--max-wait expects seconds, got '\(text)'")
+            }
+            retry.maximumDelaySeconds = seconds
+        }
         let configuration: SyncConfiguration
         let synchronizer: Synchronizer
         var fileHeaders: [(name: String, value: String)] = []
@@ -119,7 +130,7 @@ enum SyncCommand {
                 ? [] : [(name: "User-Agent", value: "truetrack/\(TrueTrackTool.version)")]
             configuration = try SyncConfiguration(
                 url: url, method: method, headers: headers + agent, batchSize: batchSize,
-                requestTimeoutSeconds: timeout)
+                requestTimeoutSeconds: timeout, retry: retry)
         } catch {
             throw UsageError(message: error.description)
         }
