@@ -107,12 +107,7 @@ struct SendLock {
                 close(descriptor)
                 return .blocked
             }
-            var opened = stat(), named = stat()
-            if fstat(descriptor, &opened) == 0, stat(lockPath, &named) == 0, opened.st_dev == named.st_dev,
-                opened.st_ino == named.st_ino
-            {
-                return .held(descriptor)
-            }
+            if names(lockPath, theFileOf: descriptor) { return .held(descriptor) }
             close(descriptor)
         }
         // (Removed again and again under it: other flushes keep taking it.)
@@ -130,13 +125,16 @@ struct SendLock {
     /// Removes a held lock's file, if its path still names the file locked (a file put there by someone else, after
     /// an `rm` or a temporary-folder cleaner, is another process's lock, never removed here), then unlocks it.
     static func unlock(_ lock: (path: String, descriptor: Int32)) {
-        var locked = stat(), named = stat()
-        if fstat(lock.descriptor, &locked) == 0, stat(lock.path, &named) == 0, locked.st_dev == named.st_dev,
-            locked.st_ino == named.st_ino
-        {
-            _ = unlink(lock.path)
-        }
+        if names(lock.path, theFileOf: lock.descriptor) { _ = unlink(lock.path) }
         _ = flock(lock.descriptor, LOCK_UN)
         close(lock.descriptor)
+    }
+
+    /// Whether `path` names the file open at `descriptor` (device and inode): not when it was removed, or replaced
+    /// by another process's file.
+    static func names(_ path: String, theFileOf descriptor: Int32) -> Bool {
+        var opened = stat(), named = stat()
+        return fstat(descriptor, &opened) == 0 && stat(path, &named) == 0 && opened.st_dev == named.st_dev
+            && opened.st_ino == named.st_ino
     }
 }

@@ -441,8 +441,7 @@ enum InputOptions {
         }
         // An empty file is a database to SQLite, which made it a new, empty buffer (a sync tester's 0-byte file
         // became 40 KB, exit 0): a file that is no buffer yet is refused like a missing one.
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if size == 0 {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path), attributes[.size] as? Int == 0 {
             throw CommandFailure(
                 message: "\(path): an empty file, not a buffer (create one with 'truetrack buffer add'); left as it is")
         }

@@ -110,7 +110,7 @@ enum StopsCommand {
         func atLeastOne(_ name: String, atMost maximum: Double, _ unit: String, _ why: String) throws -> Double? {
             guard let text = arguments.value(name) else { return nil }
             // (`inf` and 1e400 are too large, not "no number": they are read as +∞ and meet the maximum below.)
-            guard text.lowercased().allSatisfy({ "0123456789.eE+-infty".contains($0) }), let value = Double(text),
+            guard text.lowercased().allSatisfy({ "0123456789.e+-infty".contains($0) }), let value = Double(text),
                 !value.isNaN, value >= 1
             else {
                 throw UsageError(message: "--\(name) needs a positive number of at least 1, not '\(text)'")
@@ -327,8 +327,9 @@ enum StopsCommand {
         let out = arguments.value("out"), lowercasedOut = out?.lowercased() ?? ""
         // `--to` names the format (a path without the extension: a device, a pipe, a name the caller chose), by the
         // names `process --to` takes.
+        let to = arguments.value("to")
         let writesCSV: Bool
-        if let name = arguments.value("to") {
+        if let name = to {
             switch FixFormat(name: name) {
             case .csv?: writesCSV = true
             case .geojson?: writesCSV = false
@@ -338,10 +339,10 @@ enum StopsCommand {
         } else {
             writesCSV = lowercasedOut.hasSuffix(".csv")
         }
-        if out == nil, arguments.value("to") != nil {
+        if out == nil, to != nil {
             throw UsageError(message: "--to is the format of what --out writes: give --out FILE")
         }
-        if let out, out != "-", arguments.value("to") == nil, !writesCSV, !lowercasedOut.hasSuffix(".geojson"),
+        if let out, out != "-", to == nil, !writesCSV, !lowercasedOut.hasSuffix(".geojson"),
             !lowercasedOut.hasSuffix(".json")
         {
             throw UsageError(
