@@ -37,21 +37,35 @@ public final class FixBuffer {
     /// When the age limit was last applied (seconds since 1970): an append applies it at most once a minute.
     var lastPruneSeconds = -Double.infinity
 
-    /// Opens the buffer at `path`, creating the file and its schema when absent and migrating an older one.
+    /// Opens the buffer at `path`: for ``StoreAccess/readWrite`` (the default), creating the file and its schema
+    /// when absent and migrating an older one; for ``StoreAccess/readOnly``, reading an existing buffer of this
+    /// build's schema without writing anything (see ``StoreAccess/readOnly`` for a file whose folder cannot be
+    /// written).
     ///
     /// - Parameters:
     ///   - path: the database file (`:memory:` for a throwaway in-memory store).
-    ///   - options: cap, age limit, durability; see ``StoreOptions``.
-    /// - Throws: ``StoreError`` with kind `invalidOption` for an option out of range, `cannotOpen`, `corrupt`
-    ///   (not an SQLite file, or damaged), `foreignDatabase` (another application's database, left
-    ///   untouched) or `newerSchema`.
-    public init(path: String, options: StoreOptions = StoreOptions()) throws(StoreError) {
+    ///   - options: cap, age limit, durability; see ``StoreOptions``. Read-only access neither applies the cap nor
+    ///     prunes by age (both write); it uses the busy timeout.
+    ///   - access: whether the buffer may be changed.
+    /// - Throws: ``StoreError`` with kind `invalidOption` for an option out of range, `cannotOpen` (read-only: no
+    ///   such file), `corrupt` (not an SQLite file, or damaged), `foreignDatabase` (another application's database,
+    ///   left untouched), `newerSchema`, or `readOnly` (read-only access to an older schema or a new empty file,
+    ///   which need writing first, or to a file whose write-ahead log cannot be read where it is).
+    public init(path: String, options: StoreOptions = StoreOptions(), access: StoreAccess = .readWrite)
+        throws(StoreError)
+    {
         try options.validate(path: path)
         self.path = path
         self.options = options
-        self.db = try Connection(path: path, busyTimeoutMilliseconds: Int32(options.busyTimeoutSeconds * 1000))
-        try Schema.prepare(db, options: options)
-        if options.maxAgeSeconds != nil { _ = try pruneExpired(now: FixBuffer.now()) }
+        let timeout = Int32(options.busyTimeoutSeconds * 1000)
+        switch access {
+        case .readWrite:
+            self.db = try Connection(path: path, busyTimeoutMilliseconds: timeout)
+            try Schema.prepare(db, options: options)
+            if options.maxAgeSeconds != nil { _ = try pruneExpired(now: FixBuffer.now()) }
+        case .readOnly:
+            self.db = try Schema.openForReading(path: path, busyTimeoutMilliseconds: timeout)
+        }
     }
 
     /// Now, UTC.

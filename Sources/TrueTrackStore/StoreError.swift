@@ -91,12 +91,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             text +=
                 "the disk is full (or the file reached a size limit): the write that failed changed nothing, "
                 + "everything committed before it is intact "
-                + "(free space and run it again; SQLite needs room for its -wal and -shm files even to read, and a "
-                + "sync cannot drain a full buffer: marking a batch as sent is a write too)"
+                + "(free space and run it again; a sync cannot drain a full buffer: marking a batch as sent is a "
+                + "write too)"
         case .readOnly:
             text +=
-                "the database cannot be written (read-only file, folder or mount: SQLite needs to write its -wal "
-                + "and -shm files beside it, even to read); nothing changed"
+                "the database cannot be written (read-only file, folder or mount, or opened for reading only); "
+                + "nothing changed"
         case .damagedRow(let table, _, _):
             text +=
                 table == "fixes"

@@ -24,6 +24,19 @@ public enum Durability: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// Whether a ``FixBuffer`` is opened to be changed or only to be read.
+public enum StoreAccess: Sendable, Hashable, CaseIterable {
+    /// Reading and writing: the file and its schema are created when absent, and an older schema migrated.
+    case readWrite
+    /// Reading only: nothing is written, the file is neither created nor migrated, and every change (an append, a
+    /// sync's claim) fails with ``StoreError/Kind-swift.enum/readOnly``. For inspecting a buffer another user's
+    /// process writes, or one on a read-only mount: SQLite reads a write-ahead-log database through a `-shm` index
+    /// beside it, which it creates when absent; where the folder cannot be written (or the disk is full) and no
+    /// write-ahead log is beside the file (everything committed is in the file), the file is read as unchanging
+    /// (SQLite's `immutable=1`), a snapshot of when it was opened.
+    case readOnly
+}
+
 /// Settings of a ``FixBuffer`` or ``SessionStateStore``.
 public struct StoreOptions: Sendable, Hashable {
     /// The accepted values of ``maxRecordsToPersist`` (from 100 to a million rows).

@@ -101,6 +101,45 @@ final class LoopbackReceiver {
                 == (try Tool.run(["buffer", "count", "--db", whole])).stdout)
     }
 
+    /// SQLite needs its `-shm` index beside a write-ahead-log database even to read, and creates it: in a folder
+    /// its user cannot write (another user's buffer, a read-only mount), `count`, `stats` and `list` all failed "the
+    /// database cannot be written" (a tester's). They now read the buffer without writing; an add still fails.
+    @Test("count, stats and list read a buffer in a folder its user cannot write")
+    func readsABufferItCannotWrite() throws {
+        let folder = Tool.temporaryPath("read-only")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let db = folder + "/buffer.sqlite"
+        defer {
+            chmod(folder, 0o755)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        let commands = [["count"], ["stats"], ["list", "--limit", "3"]].map { ["buffer"] + $0 + ["--db", db] }
+        let expected = try commands.map { try Tool.run($0).stdout }
+        try #require(chmod(db, 0o444) == 0 && chmod(folder, 0o555) == 0)
+        // Permissions do not bind root: as root, the commands run as the user nobody.
+        let asRoot = getuid() == 0
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        if asRoot {
+            try #require(
+                FileManager.default.isExecutableFile(atPath: setpriv.path),
+                "running as root, the test needs /usr/bin/setpriv (util-linux) to run the commands as nobody")
+        }
+        func run(_ arguments: [String]) throws -> Tool.Result {
+            guard asRoot else { return try Tool.run(arguments) }
+            let drop = ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.binary.path]
+            return try Tool.run(drop + arguments, executable: setpriv)
+        }
+        for (command, output) in zip(commands, expected) {
+            let result = try run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stdout == output, "\(command)")
+        }
+        let add = try run(["buffer", "add", Tool.demo, "--db", db])
+        #expect(add.status != 0 && add.stderr.contains("cannot be written"), "\(add.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["buffer.sqlite"])
+    }
+
     @Test func persistsAcceptedFixesListsCountsAndClears() throws {
         let db = Tool.temporaryPath("buffer.sqlite")
         defer {

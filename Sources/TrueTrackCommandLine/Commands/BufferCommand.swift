@@ -53,7 +53,8 @@ enum BufferCommand {
                           Fixes already synced and since deleted from the buffer are stored
                           again by an add of their file without --session (nothing remembers them)
               list        the newest rows, newest first; a row that no longer decodes (a file edited by hand)
-                          is listed by its id and what is wrong with it
+                          is listed by its id and what is wrong with it. list, count and stats read a buffer
+                          they cannot write (another user's, a read-only mount, a full disk) without writing
               count       print the number of buffered fixes
               stats       print the rows by state: pending, in flight (sent, not yet acknowledged), rejected
                           by the backend (kept, no longer sent), damaged (rows that no longer decode, set
@@ -132,7 +133,14 @@ enum BufferCommand {
         let creates = action == "add" && !FileManager.default.fileExists(atPath: db)
         let buffer: FixBuffer
         do { buffer = try FixBuffer(path: db, options: storeOptions) } catch {
-            throw CommandFailure(message: error.description)
+            // count, stats and list only read: a buffer that cannot be written where it is (another user's, a
+            // read-only mount, a full disk) is read without writing (a tester's read-only buffer failed all three).
+            guard ["count", "stats", "list"].contains(action), [.readOnly, .diskFull].contains(error.kind) else {
+                throw CommandFailure(message: error.description)
+            }
+            do { buffer = try FixBuffer(path: db, options: storeOptions, access: .readOnly) } catch {
+                throw CommandFailure(message: error.description)
+            }
         }
         do {
             switch action {

@@ -18,16 +18,41 @@ final class Connection {
     let path: String
     private var statements: [String: Statement] = [:]
 
-    /// Opens (creating when absent) the database at `path`.
-    init(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) {
+    /// How a connection opens its file.
+    enum OpenMode {
+        /// Reading and writing, creating the file when absent.
+        case readWrite
+        /// Reading an existing file (SQLite creates the `-wal` and `-shm` files beside it when absent, if it can).
+        case readOnly
+        /// Reading an existing file SQLite takes as unchanging (`immutable=1`: no lock, no `-shm`, no log read):
+        /// for a file whose folder cannot be written and that has no write-ahead log beside it, so that everything
+        /// committed is in the file itself.
+        case immutable
+    }
+
+    /// Opens the database at `path` (for `.readWrite`, creating it when absent).
+    init(path: String, busyTimeoutMilliseconds: Int32, mode: OpenMode = .readWrite) throws(StoreError) {
         // A file of several names is refused before SQLite opens it (opening can already replay or checkpoint the
         // log of the name in use): see ``StoreError/Kind/severalNames(links:)``.
         if let links = Connection.linkCount(path), links > 1 {
             throw StoreError(kind: .severalNames(links: links), path: path, message: Connection.namesAdvice(path))
         }
+        // Without the create flag SQLite says only "unable to open database file" of a missing file.
+        if mode != .readWrite, path != ":memory:", access(path, F_OK) != 0 {
+            throw StoreError(
+                kind: .cannotOpen, path: path,
+                message: Connection.unopenableReason(path) ?? "no such file (opened for reading only)")
+        }
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc: Int32
+        switch mode {
+        case .readWrite:
+            rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        case .readOnly: rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        case .immutable:
+            let uri = "file:\(Connection.percentEncoded(path))?immutable=1"
+            rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
@@ -45,6 +70,26 @@ final class Connection {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         self.handle = db
         self.path = path
+    }
+
+    /// `path` with every byte but letters, digits, `-._~` and `/` percent-encoded, for a `file:` URI (a path
+    /// holding `?`, `#` or `%` would otherwise be read as the URI's query, fragment or an escape).
+    static func percentEncoded(_ path: String) -> String {
+        var text = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                text.unicodeScalars.append("%")
+                text.unicodeScalars.append(hex[Int(byte >> 4)])
+                text.unicodeScalars.append(hex[Int(byte & 15)])
+            }
+        }
+        return text
     }
 
     deinit {

@@ -148,6 +148,74 @@ enum Schema {
     static func prepare(
         _ db: Connection, options: StoreOptions, upTo target: Int32 = Schema.currentVersion
     ) throws(StoreError) {
+        let version = try inspect(db)
+        let journal = try switchToWAL(db, busyTimeoutSeconds: options.busyTimeoutSeconds)
+        if journal.lowercased() != "wal" && db.path != ":memory:" {
+            throw StoreError(
+                kind: .sqlite, path: db.path, sql: "PRAGMA journal_mode = WAL", message: "journal mode is \(journal)")
+        }
+        try db.execute("PRAGMA synchronous = \(options.durability.pragmaValue)")
+        try db.execute("PRAGMA foreign_keys = ON")
+        var current = version
+        while current < target {
+            let step = migrations[Int(current)]
+            let next = current + 1
+            try db.transaction { () throws(StoreError) in
+                // Re-read inside the write lock: another process may have migrated meanwhile.
+                let seen = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
+                guard seen == current else { return }
+                try db.execute(step)
+                try db.execute("PRAGMA user_version = \(next)")
+                try db.execute("PRAGMA application_id = \(applicationID)")
+            }
+            current = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
+        }
+    }
+
+    /// Checks a connection opened for reading only: the file must be a sound TrueTrack store of this build's
+    /// schema (an older one needs a migration, which is a write). Nothing is written.
+    static func check(readOnly db: Connection) throws(StoreError) {
+        let version = try inspect(db)
+        guard version == currentVersion else {
+            throw StoreError(
+                kind: .readOnly, path: db.path,
+                message: version == 0
+                    ? "not a TrueTrack store yet (an empty database), and opened for reading only"
+                    : "schema version \(version) is older than this build's (\(currentVersion)): it is migrated when "
+                        + "the file is first opened for writing, and it was opened for reading only")
+        }
+        try db.execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Opens the store at `path` for reading only and checks it (``check(readOnly:)``). When SQLite cannot create
+    /// the `-shm` index it needs beside a write-ahead-log database (a folder that cannot be written, a full disk)
+    /// and no log with content is beside the file, so that everything committed is in the file itself, the file is
+    /// opened again as immutable (no lock, no index: a snapshot). With a log there, the error says to read it where
+    /// the log can be read.
+    static func openForReading(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> Connection {
+        let db = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, mode: .readOnly)
+        do {
+            try check(readOnly: db)
+            return db
+        } catch  where error.resultCode != 0 && [.readOnly, .cannotOpen, .diskFull].contains(error.kind) {
+            var log = stat()
+            if stat(path + "-wal", &log) == 0 && log.st_size > 0 {
+                throw StoreError(
+                    kind: error.kind, path: path, resultCode: error.resultCode,
+                    message:
+                        "its write-ahead log (\(path)-wal) holds writes not yet in the file, and SQLite cannot create "
+                        + "the -shm index it reads the log through (\(error.message)): read it where its folder can "
+                        + "be written, or after a process that can write it has closed it")
+            }
+            let frozen = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, mode: .immutable)
+            try check(readOnly: frozen)
+            return frozen
+        }
+    }
+
+    /// Reads the file's header and checks it: refuses a foreign, damaged or newer file; returns its schema version
+    /// (0 for a new file). Writes nothing.
+    private static func inspect(_ db: Connection) throws(StoreError) -> Int32 {
         // The first read of the header: SQLITE_NOTADB here means a foreign or damaged file. One statement, so one
         // snapshot: read apart, another process creating the file committed its tables between the reads, and the
         // file read as tables without TrueTrack's application_id, another application's (once in 40 pairs of
@@ -185,26 +253,6 @@ enum Schema {
                 throw StoreError(kind: .corrupt, path: db.path, sql: "PRAGMA quick_check", message: verdict)
             }
         }
-        let journal = try switchToWAL(db, busyTimeoutSeconds: options.busyTimeoutSeconds)
-        if journal.lowercased() != "wal" && db.path != ":memory:" {
-            throw StoreError(
-                kind: .sqlite, path: db.path, sql: "PRAGMA journal_mode = WAL", message: "journal mode is \(journal)")
-        }
-        try db.execute("PRAGMA synchronous = \(options.durability.pragmaValue)")
-        try db.execute("PRAGMA foreign_keys = ON")
-        var current = version
-        while current < target {
-            let step = migrations[Int(current)]
-            let next = current + 1
-            try db.transaction { () throws(StoreError) in
-                // Re-read inside the write lock: another process may have migrated meanwhile.
-                let seen = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
-                guard seen == current else { return }
-                try db.execute(step)
-                try db.execute("PRAGMA user_version = \(next)")
-                try db.execute("PRAGMA application_id = \(applicationID)")
-            }
-            current = Int32(truncatingIfNeeded: try db.integer("PRAGMA user_version"))
-        }
+        return version
     }
 }
