@@ -140,6 +140,33 @@ final class LoopbackReceiver {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["buffer.sqlite"])
     }
 
+    /// On a full disk SQLite cannot create the `-shm` index it reads a write-ahead-log database through, and
+    /// `count`, `stats` and `list` failed "the disk is full" (a batch tester's). A file-size limit below the index's
+    /// 32 KB (`ulimit -f 40`: 20 KB) stands in for the full disk: they read the buffer, which has no log beside it.
+    @Test("count, stats and list read a buffer where its index cannot be written")
+    func readsABufferOnAFullDisk() throws {
+        let folder = Tool.temporaryPath("full")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let db = folder + "/buffer.sqlite"
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        for command in ["count", "stats", "list --limit 3"] {
+            let expected = try Tool.run(["buffer"] + command.split(separator: " ").map(String.init) + ["--db", db])
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sh")
+            child.arguments = [
+                "-c",
+                "ulimit -f 40; exec \"\(Tool.binary.path)\" buffer \(command) --db \(db) >\(folder)/out 2>\(folder)/err",
+            ]
+            try child.run()
+            child.waitUntilExit()
+            let stderr = (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? ""
+            #expect(child.terminationStatus == 0, "\(command): \(stderr)")
+            #expect(try String(contentsOfFile: folder + "/out", encoding: .utf8) == expected.stdout, "\(command)")
+        }
+    }
+
     @Test func persistsAcceptedFixesListsCountsAndClears() throws {
         let db = Tool.temporaryPath("buffer.sqlite")
         defer {
