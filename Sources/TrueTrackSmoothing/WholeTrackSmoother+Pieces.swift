@@ -20,6 +20,9 @@ extension WholeTrackSmoother {
         /// The distinct times of the fixes the problem uses: the piece's states (a time is never split between
         /// pieces, so the pieces' states add up to the track's).
         var stateCount: Int
+        /// Whether the piece opens at a relocation (``TrackProblem/relocations(maximumSpeedMetresPerSecond:)``):
+        /// the seam into it counts nothing.
+        var followsRelocation = false
     }
 
     /// The |latitude| (degrees) from which a piece is posed in a ``TangentPlane``: 80°. There a ``LocalFrame``'s
@@ -82,6 +85,46 @@ extension WholeTrackSmoother {
         return pieces
     }
 
+    /// `pieces` with each piece that a relocation lands inside (`relocations`: the times of the first fixes after
+    /// relocations, ascending) cut before that relocation's time, the piece after it marked
+    /// ``Piece/followsRelocation``. (Cut here, not while ``pieces(of:)`` cuts: there the check cost every fix.)
+    func pieces(_ pieces: [Piece], cutAt relocations: [Timestamp], of fixes: [Fix]) -> [Piece] {
+        guard !relocations.isEmpty else { return pieces }
+        var cut: [Piece] = []
+        var next = 0
+        for var piece in pieces {
+            while next < relocations.count, let last = piece.fixes.last,
+                relocations[next] <= fixes[last].timestamp
+            {
+                let time = relocations[next]
+                next += 1
+                guard let split = piece.fixes.firstIndex(where: { fixes[$0].timestamp >= time }) else { continue }
+                guard split > 0 else {
+                    // (The piece opens where the relocation lands: its plane's cut fell there too.)
+                    piece.followsRelocation = true
+                    continue
+                }
+                let before = Array(piece.fixes[..<split])
+                // The states before the cut: the distinct times of the fixes the problem uses.
+                var states = 0
+                var lastTime = Timestamp?.none
+                for index in before where TrackProblem.accuracy(of: fixes[index], options: options) != nil {
+                    if fixes[index].timestamp != lastTime { states += 1 }
+                    lastTime = fixes[index].timestamp
+                }
+                cut.append(
+                    Piece(
+                        fixes: before, isTangent: piece.isTangent, stateCount: states,
+                        followsRelocation: piece.followsRelocation))
+                piece = Piece(
+                    fixes: Array(piece.fixes[split...]), isTangent: piece.isTangent,
+                    stateCount: piece.stateCount - states, followsRelocation: true)
+            }
+            cut.append(piece)
+        }
+        return cut
+    }
+
     /// Smooths each piece (``pieces(of:)``) in its own plane and joins the results.
     ///
     /// Between two pieces (a *seam*) the track is joined like across a gap without time: the straight line
@@ -89,36 +132,39 @@ extension WholeTrackSmoother {
     /// two positions' σ as its own (a seam that lasts longer than ``SmoothingOptions/recordingBreakSeconds``
     /// counts nothing; one at rest, both ends slower than ``SmoothingOptions/stillSpeedMetresPerSecond``, counts
     /// as still length; one longer than ``SmoothingOptions/gapSeconds`` starts a segment and adds its
-    /// travel-time allowance to the gap term, from the two ends' smoothed speeds). Each piece's ends are smoothed
+    /// travel-time allowance to the gap term, from the two ends' smoothed speeds). A seam at a relocation, or one
+    /// the profile's ceiling does not reach (``isBeyondReach(from:to:)``), counts nothing and starts a segment, as
+    /// the forward filter's re-anchoring; a piece such a seam opens and another closes within
+    /// ``WarmStart/maximumExcursionSeconds``, between pieces the ceiling joins, is left out with its fixes (an
+    /// excursion far off: one fix 111 km off a walk counted 223 km). Each piece's ends are smoothed
     /// from one side only, as a track's ends are. The distance is the sum of the pieces' and the seams'; the
     /// terms of σ add as for one track (the noise term in quadrature, the others linearly), and σ is formed from
     /// them as ``solve(_:fixes:trackStates:)`` forms it. The noise estimate, course offset and white-part scale reported are
     /// those of the piece with the most points; the iteration count the largest.
-    func smoothInPieces(_ fixes: [Fix]) -> SmoothedTrack {
+    func smoothInPieces(_ fixes: [Fix], relocations: [Timestamp] = []) -> SmoothedTrack {
         var result = SmoothedTrack.empty
         var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0
         var includedDifference = 0.0, deniedSigma = 0.0
         var lengthening = 0.0, curve = 0.0, modelCurve = 0.0, stillChord = 0.0
         var distance = 0.0
         var largest = -1
-        let cuts = pieces(of: fixes)
+        let cuts = pieces(pieces(of: fixes), cutAt: relocations, of: fixes)
         // The whole track's states (see ``solve(_:fixes:trackStates:)``).
         let stateCount = cuts.reduce(0) { $0 + $1.stateCount }
-        for cut in cuts {
+        /// Joins the smoothed piece `cut` to the result.
+        func join(_ part: inout SmoothedTrack, _ cut: Piece) {
             let piece = cut.fixes
-            let subset = piece.map { fixes[$0] }
-            var part = solve(
-                TrackProblem(fixes: subset, options: options, tangentPlane: cut.isTangent), fixes: subset,
-                trackStates: stateCount)
-            result.excludedFixCount += part.excludedFixCount
-            guard let first = part.points.first else { continue }
+            let first = part.points[0]
             // The seam from the previous piece.
             var segmentOffset = result.segmentCount
             if let last = result.points.last {
                 let seconds = last.timestamp.seconds(to: first.timestamp)
-                let opens = seconds > options.gapSeconds
+                // A seam no allowed speed explains is a relocation (the forward filter's re-anchoring): it counts
+                // nothing and opens a segment.
+                let relocates = cut.followsRelocation || isBeyondReach(from: last, to: first)
+                let opens = relocates || seconds > options.gapSeconds
                 if !opens { segmentOffset -= 1 }
-                if seconds <= options.recordingBreakSeconds {
+                if seconds <= options.recordingBreakSeconds, !relocates {
                     let chord = Geodesic.wgs84.distance(
                         from: (last.latitude, last.longitude), to: (first.latitude, first.longitude))
                     if max(last.speedMetresPerSecond, first.speedMetresPerSecond)
@@ -172,6 +218,37 @@ extension WholeTrackSmoother {
             result.distanceModelDifferenceIncludedMetres += part.distanceModelDifferenceIncludedMetres
             result.vehicleLengthMetres += part.vehicleLengthMetres
         }
+        // Each piece is joined once the next is smoothed: a piece that a seam no allowed speed explains opens, and
+        // another closes within ``WarmStart/maximumExcursionSeconds``, between two the ceiling joins, is an
+        // excursion (a multipath fix hundreds of kilometres off), left out with its fixes: joined, a tester's one
+        // fix 111 km off a 600 m walk counted 223 km.
+        // (The held piece is joined in place: joined as a copy, its points were copied, +75 instructions per fix in
+        // the `smooth` benchmark.)
+        var held = SmoothedTrack.empty
+        var heldCut: Piece?
+        for cut in cuts {
+            let subset = cut.fixes.map { fixes[$0] }
+            let part = solve(
+                TrackProblem(fixes: subset, options: options, tangentPlane: cut.isTangent), fixes: subset,
+                trackStates: stateCount)
+            result.excludedFixCount += part.excludedFixCount
+            guard let first = part.points.first else { continue }
+            if let previousCut = heldCut {
+                if let before = result.points.last, let out = held.points.first, let back = held.points.last,
+                    !previousCut.followsRelocation, !cut.followsRelocation,
+                    out.timestamp.seconds(to: back.timestamp) <= WarmStart.maximumExcursionSeconds,
+                    isBeyondReach(from: before, to: out), isBeyondReach(from: back, to: first),
+                    !isBeyondReach(from: before, to: first)
+                {
+                    result.excludedFixCount += previousCut.fixes.count - held.excludedFixCount
+                } else {
+                    join(&held, previousCut)
+                }
+            }
+            held = part
+            heldCut = cut
+        }
+        if let lastCut = heldCut { join(&held, lastCut) }
         result.distanceMetres = distance
         result.setDistanceTerms(
             noiseSigma: noiseVariance.squareRoot(), processSensitivity: sensitivity, gapExcess: gapExcess,
@@ -180,5 +257,18 @@ extension WholeTrackSmoother {
             curve: curve,
             modelCurve: modelCurve)
         return result
+    }
+
+    /// Whether the smoothed point `b` lies beyond what the profile's ceiling reaches from the earlier `a` by more
+    /// than ``WarmStart/excursionSigmas`` of their noise (at least ``WarmStart/minimumImpossibleExcessMetres``), the
+    /// bound of ``WarmStart/markImpossibleExcursions(_:maximumSpeedMetresPerSecond:weights:)``.
+    func isBeyondReach(from a: SmoothedPoint, to b: SmoothedPoint) -> Bool {
+        let ceiling = options.maximumSpeedMetresPerSecond
+        guard ceiling.isFinite, ceiling > 0 else { return false }
+        let chord = Geodesic.wgs84.distance(from: (a.latitude, a.longitude), to: (b.latitude, b.longitude))
+        let variances = a.positionSigmaMetres * a.positionSigmaMetres + b.positionSigmaMetres * b.positionSigmaMetres
+        let noise = max(
+            WarmStart.excursionSigmas * (2 * variances).squareRoot(), WarmStart.minimumImpossibleExcessMetres)
+        return chord > ceiling * a.timestamp.seconds(to: b.timestamp) + noise
     }
 }

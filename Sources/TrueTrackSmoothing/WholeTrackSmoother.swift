@@ -105,6 +105,12 @@ public struct WholeTrackSmoother: Sendable {
         let problem = TrackProblem(fixes: fixes, options: options, givingUpOutsideLocalFrame: true)
         // A track that leaves the frame about its first fix (far from it, or about a pole) is smoothed in pieces.
         guard problem.fitsLocalFrame else { return smoothInPieces(fixes) }
+        // A track that relocates (see ``TrackProblem/relocations(maximumSpeedMetresPerSecond:)``) is smoothed in
+        // pieces cut there, the jumps counting nothing.
+        let relocations = problem.relocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
+        guard relocations.isEmpty else {
+            return smoothInPieces(fixes, relocations: relocations.map { fixes[$0].timestamp })
+        }
         return solve(problem, fixes: fixes)
     }
 

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TrueTrackCore
+
+@testable import TrueTrackSmoothing
+
+/// Positions that jump further than the profile allows: a lone fix far off (left out), and a relocation, a jump
+/// the track goes on from (counts nothing, as the forward filter's re-anchoring). A tester's 60 s walk of 82.6 m
+/// smoothed to 778,784 m with one fix 389 km off, to 389,430 m when the walk's second half moved there, and to
+/// 23.8 m, 2.8 m or 0 m when it moved 222 m, 2.2 km or 22 km (the walk around the jump read as a vehicle ride).
+@Suite("Smoothing across jumps no allowed speed explains")
+struct RelocationTests {
+    /// A 120 s walk east at 1.4 m/s at 49° N, a fix a second with a speed and course reading and 5 m of noise.
+    static func walk() -> (truth: [(latitude: Double, longitude: Double)], fixes: [Fix]) {
+        FarFromAnchorTests.straightDrive(
+            from: (49, 11), azimuth: 90, speed: 1.4, seconds: 120, interval: 1, seed: 7)
+    }
+
+    /// `fix` moved `metres` north.
+    static func moved(_ fix: Fix, north metres: Double) -> Fix {
+        let p = Geodesic.wgs84.destination(
+            from: (fix.latitude, fix.longitude), azimuthDegrees: 0, distanceMetres: metres)
+        return try! fix.moved(toLatitude: p.latitude, longitude: p.longitude)
+    }
+
+    @Test(
+        "leaves out a lone fix far off, in the frame or beyond it",
+        arguments: [300.0, 20_000, 111_000, 2_000_000])
+    func loneFixFarOff(metres: Double) {
+        let (_, fixes) = Self.walk()
+        let smoother = WholeTrackSmoother(profile: .walking)
+        let clean = smoother.smooth(fixes)
+        var spiked = fixes
+        spiked[60] = Self.moved(fixes[60], north: metres)
+        let track = smoother.smooth(spiked)
+        #expect(abs(track.distanceMetres - clean.distanceMetres) < 2, "clean \(clean.distanceMetres)")
+        let worst =
+            track.points.map { point in
+                Geodesic.wgs84.distance(
+                    from: (point.latitude, point.longitude), to: (fixes[60].latitude, fixes[60].longitude))
+            }.max() ?? 0
+        #expect(worst < metres / 2 + 200, "a smoothed point \(worst) m from the spike's true place")
+    }
+
+    @Test(
+        "counts nothing for a relocation the track goes on from",
+        arguments: [250.0, 2_200, 22_000, 389_000])
+    func relocation(metres: Double) {
+        let (truth, fixes) = Self.walk()
+        var shifted = fixes
+        for k in 60..<shifted.count { shifted[k] = Self.moved(fixes[k], north: metres) }
+        let track = WholeTrackSmoother(profile: .walking).smooth(shifted)
+        // The truth's two halves, the second moved as its fixes were (further north, a degree of longitude is
+        // shorter), without the step the jump hides.
+        let after = truth[60...].map {
+            Geodesic.wgs84.destination(from: $0, azimuthDegrees: 0, distanceMetres: metres)
+        }.map { (latitude: $0.latitude, longitude: $0.longitude) }
+        let expected = FarFromAnchorTests.length(Array(truth[..<60])) + FarFromAnchorTests.length(after)
+        #expect(abs(track.distanceMetres - expected) < 4, "expected about \(expected) m")
+        #expect(track.segmentCount >= 2)
+    }
+
+    @Test("finds a relocation, not a lone fix the ceiling lets back")
+    func findsRelocationsOnly() throws {
+        let (_, fixes) = Self.walk()
+        let options = SmoothingOptions(profile: .walking)
+        func relocations(_ fixes: [Fix]) -> [Int] {
+            TrackProblem(fixes: fixes, options: options)
+                .relocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
+        }
+        #expect(relocations(fixes).isEmpty)
+        var spiked = fixes
+        spiked[60] = Self.moved(fixes[60], north: 300)
+        #expect(relocations(spiked).isEmpty)
+        var shifted = fixes
+        for k in 60..<shifted.count { shifted[k] = Self.moved(fixes[k], north: 300) }
+        #expect(relocations(shifted) == [60])
+        // A lasting shift that comes back within 30 s is an excursion (the warm start's), not a relocation.
+        var excursion = fixes
+        for k in 60..<80 { excursion[k] = Self.moved(fixes[k], north: 300) }
+        #expect(relocations(excursion).isEmpty)
+        // A drive's lone fix 300 m off every 5 s: the driving ceiling (70 m/s) lets it back in one step.
+        let drive = FarFromAnchorTests.straightDrive(
+            from: (52.5, 13.4), azimuth: 90, speed: 12, seconds: 600, interval: 5, seed: 3
+        ).fixes
+        var jumpy = drive
+        jumpy[40] = Self.moved(drive[40], north: 340)
+        let driving = SmoothingOptions(profile: .driving)
+        #expect(
+            TrackProblem(fixes: jumpy, options: driving)
+                .relocations(maximumSpeedMetresPerSecond: driving.maximumSpeedMetresPerSecond).isEmpty)
+    }
+}
