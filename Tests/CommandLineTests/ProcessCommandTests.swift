@@ -971,6 +971,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: walk) }
         let kmh = try Tool.run(["process", walk])
         #expect(kmh.stderr.contains("reads 3.60 × the speed its positions move at"), "\(kmh.stderr)")
+        #expect(!kmh.stderr.contains("counted from it"), "\(kmh.stderr)")
+        // A knots column is trusted for the walk's first 23 s (1.94 × is within the window's check until the
+        // positions show it): the warning says what it counted by then (a tester's was told "the distance comes
+        // from the positions"), as the summary's Doppler part does.
+        let knotsWalk = try Tool.temporaryFile(
+            "knots-walk.csv", contents: csv.replacingOccurrences(of: ",5.04\n", with: ",2.72\n"))
+        defer { try? FileManager.default.removeItem(atPath: knotsWalk) }
+        let summary = try Self.summary([knotsWalk])
+        let doppler = try #require((summary["distanceBySourceMetres"] as? [String: Any])?["doppler"] as? Double)
+        #expect(doppler > 10, "\(summary)")
+        let said =
+            "but for the \(String(format: "%.1f", doppler)) m counted from it before the positions showed it wrong"
+        #expect((summary["warnings"] as? [String] ?? []).contains { $0.contains(said) }, "\(summary)")
     }
 
     /// A column of zeros under a drive is overruled, counted from the positions, and named; the same drive with

@@ -77,6 +77,29 @@ import Testing
         #expect(!honest.hasReadSpeedFast && !honest.hasReadSpeedSlow)
     }
 
+    /// A walk at 1.4 m/s whose speed column is in km/h read as m/s (5.04): the net-displacement window held 19 s of
+    /// steps counted at 5.04 m/s and released them, 95.8 m, at the fix that distrusted the readings (a CLI tester's:
+    /// 230.4 m of 166.6). Released then, they count as the window's filtered path.
+    @Test("a walk whose speed column reads 3.6 × counts its positions' way, not what the window held on the readings")
+    func heldReadingsReleasedWhenDistrustedCountThePath() {
+        let fixes = (0..<120).map { s in TrackerTests.fix(Double(s), east: 1.4 * Double(s), speed: 5.04) }
+        var tracker = Tracker(profile: .walking)
+        for fix in fixes { _ = tracker.process(fix) }
+        _ = tracker.finishTrack()
+        let truth = 119 * 1.4
+        #expect(abs(tracker.distance.totalMetres - truth) < 0.05 * truth, "\(tracker.distance.totalMetres) m")
+        #expect(tracker.distance.dopplerMetres == 0)
+        // Hand-worked: 95.8 m held on readings faster than the window's 26.6 m path counts 26.6 m, filtered; held
+        // readings slower than the path (a dropout's zeros) are released as they are.
+        let fast = Tracker.releaseOfDistrustedReadings(
+            doppler: 95.8, filtered: 0, windowDoppler: 95.8, windowPosition: 26.6)
+        #expect(fast.doppler == 0 && fast.filtered == 26.6)
+        let part = Tracker.releaseOfDistrustedReadings(doppler: 30, filtered: 10, windowDoppler: 40, windowPosition: 26)
+        #expect(part.doppler == 0 && part.filtered == 26)
+        let slow = Tracker.releaseOfDistrustedReadings(doppler: 10, filtered: 4, windowDoppler: 10, windowPosition: 20)
+        #expect(slow.doppler == 10 && slow.filtered == 4)
+    }
+
     /// Honest readings above their chords in steady progress: a drive at 20 m/s whose positions creep at a quarter
     /// of it for 60 s (a tunnel's or a canyon's lag) and catch up over the next minute. No fix is refused, so no span shows the
     /// readings fast (counting such spans, a reviewer's lagging drives lost their right readings: −0.9 → −4.5 %).

@@ -575,7 +575,9 @@ struct RunDiagnostics {
         let ratioShowsSlow = ratio.map { DopplerCheck.jumpSpeedFactor * $0 < 1 } ?? false
         let readsSlow = tracker.map { $0.readsSlowColumn || ($0.hasReadSpeedSlow && ratioShowsSlow) } ?? false
         if timeUnit == nil,
-            let warning = speedUnitWarning(ratio, readsSlow: readsSlow, profile: profile, input: input)
+            let warning = speedUnitWarning(
+                ratio, readsSlow: readsSlow, countedMetres: tracker?.distance.dopplerMetres ?? 0, profile: profile,
+                input: input)
         {
             result.append(warning)
         } else if timeUnit == nil, let tracker, tracker.hasReadSpeedSlow {
@@ -707,13 +709,25 @@ struct RunDiagnostics {
     ///
     /// And the reverse, when the tracker found the column reading slow all along (`readsSlow`,
     /// ``Tracker/readsSlowColumn``): m/s values in a km/h column cost a tester's drive 71 % without a word.
-    func speedUnitWarning(_ ratio: Double?, readsSlow: Bool = false, profile: TrackingProfile, input: String)
-        -> String?
-    {
+    ///
+    /// `countedMetres`: what the tracker counted from the readings (``DistanceAccumulator/dopplerMetres``). A column
+    /// read too fast is trusted until the positions show it wrong, and what it counted by then stays counted (the
+    /// total never decreases): a CLI tester's knots column under a 120 s walk counted 62.6 of its 197.2 m, and a
+    /// km/h one under a drive 270 m, told "the distance comes from the positions". The warning says how much.
+    func speedUnitWarning(
+        _ ratio: Double?, readsSlow: Bool = false, countedMetres: Double = 0, profile: TrackingProfile, input: String
+    ) -> String? {
         guard let ratio else { return nil }
         let units: String
+        var counted = ""
         if profile.dopplerTrustRatio * ratio > 1 {
             units = "km/h read as m/s would be 3.6, knots 1.94, mph 2.24"
+            if countedMetres >= 0.05 {
+                counted =
+                    ", but for the \(countedMetres.fixed(1)) m counted from it before the positions showed it wrong "
+                    + "(name its unit in the header, speed_kmh, speed_knots or speed_mph, or with --column NAME=speed_kmh, "
+                    + "to count it right)"
+            }
         } else if readsSlow {
             units = "m/s read as km/h would be 0.28, as mph 0.45, as knots 0.51"
         } else {
@@ -722,7 +736,7 @@ struct RunDiagnostics {
         // Two decimals up to 1,000 ×; beyond, the order of magnitude (a 1e300 ratio printed 300 digits).
         let shown = ratio < 1000 ? ratio.fixed(2) : ratio.scientific(1)
         return "warning: the speed column of \(input) reads \(shown) × the speed its positions move at "
-            + "(\(units)): it was not trusted, and the distance comes from the positions\n"
+            + "(\(units)): it was not trusted, and the distance comes from the positions\(counted)\n"
     }
 
     /// The warning when the tracker's ``SpeedCheck`` found the speed readings far slower (or, `fast`, far faster)

@@ -37,7 +37,9 @@
 public struct MeasurementNoiseScale: Sendable, BitwiseCopyable, Hashable {
     /// The share of the reported per-axis variance used for position updates, in
     /// [``TrackingProfile/minimumMeasurementNoiseScale``, 1]; 1 until ``minimumSamples`` innovations are in.
-    @inlinable public var scale: Double { storedScale }
+    @inlinable public var scale: Double {
+        @inline(__always) get { storedScale }
+    }
     /// Innovations recorded so far.
     @inlinable public var samples: Double { storedSamples }
     // Storage is `@usableFromInline internal` so that ``record(squaredInnovationMetres:predictedVariance:reportedVariance:profile:)``
