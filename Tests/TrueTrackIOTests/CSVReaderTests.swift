@@ -201,6 +201,38 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(readCSV("time,lat,lon,latitude,ele\n" + rows, options: renaming).error != nil)
     }
 
+    /// Two columns of one name (`time,latitude,longitude,latitude`): the header error's advice named the column,
+    /// `--column 'latitude=ignore'`, which left the first unread, the real one (a tester's: every fix on the
+    /// equator, exit 0). A name several columns hold is refused, naming their numbers; `#N` names the Nth column.
+    @Test("tells apart two columns of one name by their numbers, and refuses the name")
+    func columnsOfOneNameByNumber() throws {
+        let text = "time,latitude,longitude,latitude\n2024-05-01T10:00:00Z,52.5,13.4,0.0\n"
+        guard case .unreadableHeader(_, let advice, _)? = readCSV(text).error else {
+            Issue.record("expected a header error")
+            return
+        }
+        #expect(advice.contains("--column '#4=ignore' or '#2=ignore'"), "\(advice)")
+        var byName = ReadOptions()
+        byName.csvColumnNames = ["latitude": "ignore"]
+        guard case .unreadableHeader(_, let refusal, _)? = readCSV(text, options: byName).error else {
+            Issue.record("expected the name to be refused")
+            return
+        }
+        #expect(refusal.contains("columns 2 and 4 are"), "\(refusal)")
+        for (key, latitude) in [("#4", 52.5), ("#2", 0.0)] {
+            var byNumber = ReadOptions()
+            byNumber.csvColumnNames = [key: "ignore"]
+            #expect(readCSV(text, options: byNumber).fixes.first?.latitude == latitude, "\(key)")
+        }
+        var outOfRange = ReadOptions()
+        outOfRange.csvColumnNames = ["#5": "ignore"]
+        #expect(readCSV(text, options: outOfRange).error != nil)
+        // A name one column holds is read as before.
+        var renaming = ReadOptions()
+        renaming.csvColumnNames = ["#3": "longitude", "#4": "ignore"]
+        #expect(readCSV(text, options: renaming).fixes.first?.longitude == 13.4)
+    }
+
     /// A segment column (also GDAL's `track_seg_id`) names each fix's segment; an empty field or no column, none;
     /// a value that is no integer is an error naming the column.
     @Test func readsTheSegmentColumn() throws {

@@ -90,9 +90,9 @@ enum InputOptions {
                 + "them)."),
         OptionSpec(
             name: "column", valueName: "NAME=AS",
-            help: "CSV: read the header's column NAME as AS, a name TrueTrack reads (time, time_ms, latitude, "
-                + "longitude, accuracy_m, speed_kmh, course…), or 'ignore' to leave it unread; repeatable "
-                + "(--column t_ms=time_ms --column acc=accuracy_m).",
+            help: "CSV: read the header's column NAME (or #N, the Nth column, for two columns of one name) as AS, a "
+                + "name TrueTrack reads (time, time_ms, latitude, longitude, accuracy_m, speed_kmh, course…), or "
+                + "'ignore' to leave it unread; repeatable (--column t_ms=time_ms --column acc=accuracy_m).",
             repeatable: true),
         OptionSpec(
             name: "date-order", valueName: "ORDER",

@@ -75,7 +75,8 @@ public struct ReadOptions: Sendable, Hashable {
 
     /// CSV: header names to read as other names, for a file whose columns TrueTrack does not recognise by their
     /// own (`["t_ms": "time_ms", "acc": "accuracy_m"]`): each key is a name in the file's header (matched
-    /// ignoring case and surrounding spaces), each value a name TrueTrack reads (any of ``CSVColumn``'s, with a
+    /// ignoring case and surrounding spaces; a name several columns hold is refused), or `#N` for the Nth column
+    /// (from 1: `["#6": "ignore"]` tells apart two columns of one name), each value a name TrueTrack reads (any of ``CSVColumn``'s, with a
     /// unit where it takes one: `time`, `time_ms`, `latitude`, `speed_kmh`, `accuracy_m`…) or `ignore` to leave
     /// the column unread (a speed in a unit no name says). A renamed column takes precedence over a column of
     /// the file already named for the same quantity, which is then not read. Default empty. A key the header

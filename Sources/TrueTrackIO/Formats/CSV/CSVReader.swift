@@ -698,7 +698,8 @@ public struct CSVReader: FixReader, ByteStreamReader {
                     expected:
                         "one column for \(column == .latitude ? "latitude" : "longitude") (columns \(first + 1), '\(names[first])', and "
                         + "\(index + 1), '\(names[index])', both name it: which one to read cannot be told; leave one "
-                        + "unread with --column '\(names[index])=ignore', or read it under another name)",
+                        + "unread by its number, --column '#\(index + 1)=ignore' or '#\(first + 1)=ignore', or read it "
+                        + "under another name)",
                     found: headerText)
             }
             resolved.append(column)
@@ -780,10 +781,29 @@ public struct CSVReader: FixReader, ByteStreamReader {
                         + "accuracy_m, speed, speed_kmh, course, altitude… or ignore)",
                     found: to)
             }
-            guard let index = header.firstIndex(of: folded(from)) else {
+            // `#N` names the Nth column (1-based), the way to tell apart columns of one name.
+            let position = from.first == "#" ? Int(from.dropFirst()) : nil
+            let matches = header.indices.filter { header[$0] == folded(from) }
+            guard let index = position.map({ $0 - 1 }) ?? matches.first, names.indices.contains(index) else {
                 finished = true
                 throw ReadError.unreadableHeader(
-                    headerLocation, expected: "a column named '\(from)' (to read as '\(to)')", found: headerText)
+                    headerLocation,
+                    expected: position == nil
+                        ? "a column named '\(from)' (to read as '\(to)')"
+                        : "a column number from 1 to \(names.count) (to read as '\(to)')",
+                    found: headerText)
+            }
+            // A name several columns hold says not which (a tester followed the duplicate-latitude advice, and the
+            // first latitude, the real one, was left unread: every fix on the equator).
+            guard position != nil || matches.count == 1 else {
+                finished = true
+                throw ReadError.unreadableHeader(
+                    headerLocation,
+                    expected: "one column named '\(from)' (columns "
+                        + matches.dropLast().map { String($0 + 1) }.joined(separator: ", ")
+                        + " and \(matches[matches.count - 1] + 1) are: give the one meant by its number, --column "
+                        + "'#\(matches[matches.count - 1] + 1)=\(to)')",
+                    found: headerText)
             }
             guard !renamed.contains(index), !ignoredColumns.contains(index) else {
                 finished = true
