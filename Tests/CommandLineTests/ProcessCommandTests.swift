@@ -986,6 +986,28 @@ import Testing
         #expect((summary["warnings"] as? [String] ?? []).contains { $0.contains(said) }, "\(summary)")
     }
 
+    /// A walk whose first half carries `+02:00` and whose second half carries no zone (a CLI tester's): read as UTC,
+    /// the halves lie two hours apart, a 7,201 s stop in the gap, and nothing said why. Now a warning names the
+    /// first line of each kind and `--time-zone`, which silences it (and joins the halves).
+    @Test("warns of times written with a zone and without one")
+    func warnsOfMixedZones() throws {
+        var csv = "time,latitude,longitude,accuracy_m,speed_mps\n"
+        for i in 0..<60 {
+            let time = String(format: "2025-05-01T12:00:%02d", i) + (i < 30 ? "+02:00" : "")
+            csv += "\(time),49.0,\(11 + Double(i) * 1.4 / (111_320 * 0.656)),5,1.4\n"
+        }
+        let file = try Tool.temporaryFile("mixed-zones.csv", contents: csv)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let plain = try Self.summary([file])
+        let said =
+            "some times are written with a zone or UTC offset (the first at line 2) and some without one (the "
+            + "first at line 32)"
+        #expect((plain["warnings"] as? [String] ?? []).contains { $0.contains(said) }, "\(plain)")
+        let zoned = try Self.summary([file, "--time-zone", "Europe/Berlin"])
+        #expect(!(zoned["warnings"] as? [String] ?? []).contains { $0.contains("some times are written") })
+        #expect(zoned["durationSeconds"] as? Double == 59, "\(zoned)")
+    }
+
     /// A column of zeros under a drive is overruled, counted from the positions, and named; the same drive with
     /// its true speeds is not named.
     @Test func namesASpeedColumnOfZerosUnderADrive() throws {

@@ -233,6 +233,27 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(readCSV(text, options: renaming).fixes.first?.longitude == 13.4)
     }
 
+    /// Times written with a zone and without one in one file: the lines of the first of each are reported, as the
+    /// fast path (one ISO layout) and the slow one (a space before the offset) read them; a file of one kind reports
+    /// no mixture.
+    @Test("reports the first line of times with a zone and of times without one")
+    func reportsTimesWithAndWithoutZone() {
+        func lines(_ times: [String]) -> (Int?, Int?) {
+            let text = "time,latitude,longitude\n" + times.map { "\($0),52.5,13.4\n" }.joined()
+            var reader = CSVReader(stream: ByteStream(bytes: Array(text.utf8)), options: ReadOptions())
+            _ = reader.readAll()
+            return (reader.firstZonedTimeLine, reader.firstLocalTimeLine)
+        }
+        let mixed = lines(["2025-05-01T12:00:00+02:00", "2025-05-01T12:00:01+02:00", "2025-05-01T12:00:02"])
+        #expect(mixed.0 == 2 && mixed.1 == 4)
+        let slow = lines(["2025-05-01 12:00:00", "2025-05-01 12:00:01 +0200"])
+        #expect(slow.0 == 3 && slow.1 == 2)
+        let zoned = lines(["2025-05-01T12:00:00Z", "2025-05-01T12:00:01Z"])
+        #expect(zoned.0 == 2 && zoned.1 == nil)
+        let local = lines(["2025-05-01T12:00:00", "2025-05-01T12:00:01"])
+        #expect(local.0 == nil && local.1 == 2)
+    }
+
     /// A segment column (also GDAL's `track_seg_id`) names each fix's segment; an empty field or no column, none;
     /// a value that is no integer is an error naming the column.
     @Test func readsTheSegmentColumn() throws {

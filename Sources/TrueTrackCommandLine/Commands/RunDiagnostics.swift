@@ -568,6 +568,7 @@ struct RunDiagnostics {
         // depend on it", and a speed column then reads 1,000 × the positions' speed for that reason alone).
         let timeUnit = timeUnitWarning(column: reader.csvTimeColumn, input: input)
         if let timeUnit { result.append(timeUnit) }
+        if let warning = Self.mixedZonesWarning(reader, input: input) { result.append(warning) }
         // (Slow all along by the slow-column run, or by the speed check's spans (``SpeedCheck``) where the session's
         // ratio shows it too: a walk whose positions drifted sideways for 50 s had the check fire briefly, and the
         // ratio warning then quoted 0.87 × as a unit read wrong; a reviewer.)
@@ -1129,6 +1130,18 @@ extension RunDiagnostics {
             ? "--time-zone \(zone) is a fixed offset, one season's: give the zone's name instead, whose rules hold "
                 + "its daylight saving time (--time-zone Europe/Berlin)"
             : "were they written in another zone than \(zone)? give the one they were written in"
+    }
+
+    /// A warning when a CSV's times are written both with a zone (or offset) and without one
+    /// (``AnyFixReader/csvMixedTimeZones``), and no `--time-zone` says what the latter are: read as UTC, the parts
+    /// may lie hours apart (a CLI tester's walk with `+02:00` on its first half lasted 7,259 s for 59, with a
+    /// 7,201 s stop "in a recording gap", and nothing said why).
+    static func mixedZonesWarning(_ reader: AnyFixReader, input: String) -> String? {
+        guard let lines = reader.csvMixedTimeZones, reader.localTimeZone == nil else { return nil }
+        return "warning: \(input): some times are written with a zone or UTC offset (the first at line "
+            + "\(lines.zonedLine)) and some without one (the first at line \(lines.localLine)), read as UTC: if those "
+            + "are local times, the two parts lie hours apart; give the zone they were written in (--time-zone "
+            + "Europe/Berlin)\n"
     }
 
     /// The time of day of `milliseconds` since 1970 as the warnings print it (`02:59:59Z`).

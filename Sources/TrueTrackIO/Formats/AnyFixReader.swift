@@ -159,6 +159,16 @@ public struct AnyFixReader: FixReader {
         return (name, box.reader.timeEncoding, box.reader.timeEncodingDecidedBy == nil)
     }
 
+    /// CSV: the lines of the first fix whose time was written with a zone (or as a Unix time) and of the first
+    /// written without one, when the file holds both (``CSVReader/firstZonedTimeLine``); `nil` otherwise and for
+    /// other formats.
+    public var csvMixedTimeZones: (zonedLine: Int, localLine: Int)? {
+        guard case .csv(let box) = base, let zoned = box.reader.firstZonedTimeLine,
+            let local = box.reader.firstLocalTimeLine
+        else { return nil }
+        return (zoned, local)
+    }
+
     /// The devices the file's records name, in the order of their first record, with the fixes read of each so far:
     /// a CSV's device column (``CSVColumn/device``, ``CSVReader/devices``), a JSON record's device member (Traccar's
     /// `deviceId`, Google's `deviceTag`, `device`, `imei`, `uniqueId`; ``GeoJSONReader/devices``,

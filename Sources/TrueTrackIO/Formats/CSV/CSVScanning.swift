@@ -215,11 +215,11 @@ enum CSVScan {
     /// An ISO 8601 time `YYYY-MM-DD[T|t| ]hh:mm[:ss[.fraction]][Z|z|±hh[[:]mm]]`, in Unix milliseconds;
     /// the same rules as ``ISO8601/parse(_:from:to:)`` (fraction rounded on its fourth digit, a leap second
     /// reading as `:59.999`). Declines other shapes (a date alone, a field shorter than 16 bytes
-    /// before `limit`).
+    /// before `limit`). `hasZone` is set to whether the time carries a zone (`Z` or an offset).
     @_transparent
     static func isoMilliseconds(
         _ p: UnsafePointer<UInt8>, _ index: inout Int, limit: Int,
-        cache: inout ISOPrefixCache, delimiter: UInt8
+        cache: inout ISOPrefixCache, delimiter: UInt8, hasZone: inout Bool
     ) -> Int64? {
         let i = index
         guard i + 16 <= limit else { return nil }
@@ -270,6 +270,7 @@ enum CSVScan {
             base += second == 60 ? 59_999 : second * 1000 + millisecond
         }
         let zone = p[j]
+        hasZone = true
         if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") {
             j += 1
         } else if zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-") {
@@ -300,6 +301,8 @@ enum CSVScan {
             guard hours <= 23, minutes <= 59 else { return nil }
             let offset = (hours * 60 + minutes) * 60_000
             base += zone == UInt8(ascii: "-") ? offset : -offset
+        } else {
+            hasZone = false
         }
         index = j
         return base
