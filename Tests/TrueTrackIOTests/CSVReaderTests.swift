@@ -528,6 +528,21 @@ private func ms(_ iso: String) -> Int64 { ISO8601.parse(iso)!.millisecondsSince1
         #expect(found2 == "99")
     }
 
+    /// A delimiter closing every row that the header does not close (an export's habit) ends the row: a CLI
+    /// tester's file failed at its first row, and `--lenient` skipped every row. A field after it is still extra.
+    @Test("reads rows closed by a delimiter the header lacks")
+    func rowsClosedByADelimiter() {
+        for ending in ["\n", "\r\n"] {
+            let rows = ["2024-01-01T00:00:00Z,1,2,", "2024-01-01T00:00:01Z,1,2.0001,"]
+            let closed = readCSV("time,lat,lon" + ending + rows.joined(separator: ending) + ending)
+            #expect(closed.error == nil && closed.fixes.map(\.longitude) == [2, 2.0001], "\(ending.debugDescription)")
+            // At the input's end without a line break too.
+            #expect(readCSV("time,lat,lon" + ending + rows.joined(separator: ending)).fixes.count == 2)
+        }
+        #expect(readCSV("time,lat,lon\n2024-01-01T00:00:00Z,1,2,,\n").error != nil)
+        #expect(readCSV("time,lat,lon\n2024-01-01T00:00:00Z,1,2, \n").error != nil)
+    }
+
     /// A field read as missing is counted with a fix only: a row skipped for its position, or refused for its
     /// latitude, does not count its bad speed (a reviewer: the CLI said "its fix was kept" of a dropped row).
     @Test func aFieldReadAsMissingIsCountedOnlyWithAFix() {

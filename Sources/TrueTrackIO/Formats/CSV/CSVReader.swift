@@ -1104,9 +1104,19 @@ public struct CSVReader: FixReader, ByteStreamReader {
         }
     }
 
-    /// A delimiter after the last column.
+    /// A delimiter after the last column: the row's end when nothing follows it on the line (a delimiter closing
+    /// every row, an export's habit: a CLI tester's file failed at its first row, and `--lenient` skipped every
+    /// row), else an extra field.
     @inline(never)
     private mutating func extraField(at index: Int, place: CSVRowPlace) throws(ReadError) -> RowOutcome {
+        let p = base
+        let next = p[index + 1] == 0x0A ? index + 2 : p[index + 1] == 0x0D && p[index + 2] == 0x0A ? index + 3 : nil
+        if let next {
+            pos = next
+            line = place.line + 1
+            rowsRead += 1
+            return .fix
+        }
         let error = ReadError.malformedField(
             location(index + 1, line: place.line, lineStart: place.lineStart),
             field: "column \(columnCount + 1)",
