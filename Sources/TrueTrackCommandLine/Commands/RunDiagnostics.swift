@@ -1,6 +1,7 @@
 import Foundation
 import TrueTrackCore
 import TrueTrackIO
+import TrueTrackSmoothing
 
 /// What the tracker's decisions over a whole input say about the run, for the warnings `process`, `stops` and
 /// `buffer add` print after it: a drive read with the walking profile (rejected as too fast, or held as a
@@ -515,7 +516,17 @@ struct RunDiagnostics {
         return "warning: \(input): the fixes moved across \(Terminal.count(count, "silence", "silences")) longer than "
             + "\(Self.silenceBuckets[i].fixed(0)) s, \(seconds.fixed(0)) s in all (\(Int((100 * seconds / span).rounded())) % "
             + "of the time): across each the forward distance counts at most the straight line (\(chords.fixed(0)) m "
-            + "in all), not the path through it; process --smooth gives the distance a σ that covers them\n"
+            + "in all), not the path through it; process --smooth gives the distance a σ that covers "
+            + Self.coveredSilences(profile)
+    }
+
+    /// Which silences the smoother's σ covers, for the silence warning: those shorter than the profile's session
+    /// break; a longer one is a break in the recording, which counts nothing and adds nothing to σ (a CLI tester's
+    /// hour-long, 55 km silence read ± 2.6 m after the warning said the σ covered it).
+    static func coveredSilences(_ profile: TrackingProfile) -> String {
+        let limit = SmoothingOptions(profile: profile).recordingBreakSeconds
+        return "those shorter than \(limit.fixed(0)) s (a longer one is a break in the recording, which counts "
+            + "nothing)\n"
     }
 
     /// The share of the time the silences must make up for ``silenceWarning(profile:input:)``: 5 %, where a track
