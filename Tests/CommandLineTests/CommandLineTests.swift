@@ -593,6 +593,16 @@ struct Tool {
         #expect(
             result.stderr.contains("none of its 2 points has a time") && !result.stderr.contains("--format"),
             "\(result.stderr)")
+        #expect(!result.stderr.contains("a JSON point's time"))
+        // JSON lines whose time member has a name TrueTrack does not read (a CLI tester's `"when"`): the error names
+        // the ones it reads.
+        let lines = try Tool.temporaryFile(
+            "when.jsonl",
+            contents: "{\"when\":\"2025-05-01T10:00:00Z\",\"latitude\":49,\"longitude\":11}\n"
+                + "{\"when\":\"2025-05-01T10:00:01Z\",\"latitude\":49,\"longitude\":11.0001}\n")
+        defer { try? FileManager.default.removeItem(atPath: lines) }
+        let json = try Tool.run(["process", lines])
+        #expect(json.status == 1 && json.stderr.contains("read from a member named time, timestamp"), "\(json.stderr)")
     }
 
     /// An NMEA log of GGA sentences alone: "no fixes … (skipped: missingTime 3); is --format right?" blamed the

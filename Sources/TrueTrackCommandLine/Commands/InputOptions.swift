@@ -283,9 +283,16 @@ enum InputOptions {
         // Every point without a time (a planned route from Komoot or a route planner, not a recording): the format
         // is right, the times are missing (a formats tester was asked whether --format was right).
         if format != .nmea, report.skipped(.missingTime) > 0, report.skipped(.missingTime) == report.unusableRecords {
+            // (A JSON file may name its time otherwise: a tester's `"when"` was asked whether it was a route.)
+            let names =
+                format == .jsonLines || format == .geojson
+                ? " (a JSON point's time is read from a member named time, timestamp, timestampMs, datetime, utcTime, "
+                    + "fixTime, deviceTime or serverTime, in any case, with _ or -: is the file's named otherwise?)"
+                : ""
             return CommandFailure(
                 message: "\(report.source): no fixes: none of its \(report.skipped(.missingTime)) points has a time "
-                    + "(skipped: \(skipped)); a planned route rather than a recording? TrueTrack needs each fix's time")
+                    + "(skipped: \(skipped)); a planned route rather than a recording? TrueTrack needs each fix's time"
+                    + names)
         }
         // A CSV whose only non-blank record is its header: the format is right, the data is missing.
         if format == .csv, report.skipped(.header) == 1, report.unusableRecords == 0,
