@@ -20,6 +20,9 @@ struct TrackProblem {
     /// Whether building stopped at the first position beyond ``pieceRadiusMetres`` (asked for with
     /// `givingUpOutsideLocalFrame`): the problem holds the fixes before it only, and ``fitsLocalFrame`` is false.
     private(set) var wasGivenUp = false
+    /// The steps judged against a speed ceiling (``stepJudgement(maximumSpeedMetresPerSecond:)``), when the smoother
+    /// judged them before solving (for the relocations), so that the warm start does not judge them again.
+    var judgedSteps: (ceiling: Double, code: [UInt8], judged: Int, impossible: Int)?
     /// Time of each state, seconds after the first state.
     var times: [Double] = []
     /// Whether a state opens a segment. Its prior position is its first fix's (the first position

@@ -227,23 +227,8 @@ enum WarmStart {
         let east = p.positionEast, north = p.positionNorth, variance = p.positionVariance
         let sigmasSquared = excursionSigmas * excursionSigmas
         let minimumSquared = minimumImpossibleExcessMetres * minimumImpossibleExcessMetres
-        /// Whether a displacement of `squared` m² over `seconds` lies beyond what the ceiling reaches by more than the
-        /// bound of two fixes whose variances sum to `variances` (the one test of every judgement below).
-        @inline(__always)
-        func isBeyondReach(squared: Double, seconds: Double, variances: Double) -> Bool {
-            let travel = ceiling * seconds
-            // (Almost every step stays within the ceiling's travel: no square root for those.)
-            guard squared > travel * travel else { return false }
-            let reach = travel + max(sigmasSquared * 2 * variances, minimumSquared).squareRoot()
-            return squared > reach * reach
-        }
         /// Whether the ceiling reaches fix `b` from the earlier fix `a`.
-        func reaches(from a: Int, to b: Int) -> Bool {
-            let de = east[b] - east[a], dn = north[b] - north[a]
-            return !isBeyondReach(
-                squared: de * de + dn * dn, seconds: times[states[b]] - times[states[a]],
-                variances: variance[a] + variance[b])
-        }
+        func reaches(from a: Int, to b: Int) -> Bool { !p.isBeyondReach(from: a, to: b, ceiling: ceiling) }
         /// Whether a gap opens between measurements `a` and `b` (a < b).
         func crossesGap(_ a: Int, _ b: Int) -> Bool {
             var s = states[a] + 1
@@ -253,41 +238,7 @@ enum WarmStart {
             }
             return false
         }
-        // Each step into a measurement judged once, in one pass without bounds checks: 0 not judged (the same state,
-        // a gap, longer than `maximumExcursionStepSeconds`), 1 possible, 2 impossible (judged by a call per step, the
-        // pass cost the `smooth` benchmark 67 instructions per fix, 30 so).
-        var code = [UInt8](repeating: 0, count: count)
-        var judged = 0, impossible = 0
-        states.withUnsafeBufferPointer { st in
-            times.withUnsafeBufferPointer { t in
-                opens.withUnsafeBufferPointer { op in
-                    east.withUnsafeBufferPointer { e in
-                        north.withUnsafeBufferPointer { no in
-                            variance.withUnsafeBufferPointer { r in
-                                code.withUnsafeMutableBufferPointer { c in
-                                    for m in 1..<count {
-                                        let sa = st[m - 1], sb = st[m]
-                                        guard sb > sa, !op[sb] else { continue }
-                                        let dt = t[sb] - t[sa]
-                                        guard dt > 0, dt <= maximumExcursionStepSeconds else { continue }
-                                        let de = e[m] - e[m - 1], dn = no[m] - no[m - 1]
-                                        judged += 1
-                                        if isBeyondReach(
-                                            squared: de * de + dn * dn, seconds: dt, variances: r[m - 1] + r[m])
-                                        {
-                                            c[m] = 2
-                                            impossible += 1
-                                        } else {
-                                            c[m] = 1
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let (code, judged, impossible) = p.stepJudgement(maximumSpeedMetresPerSecond: ceiling)
         guard impossible > 0, Double(impossible) <= excursionLooseShare * Double(judged) else { return [] }
         var excursions: [(before: Int, range: Range<Int>)] = []
         var previousPossible = false

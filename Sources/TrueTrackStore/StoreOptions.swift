@@ -33,7 +33,8 @@ public enum StoreAccess: Sendable, Hashable, CaseIterable {
     /// process writes, or one on a read-only mount: SQLite reads a write-ahead-log database through a `-shm` index
     /// beside it, which it creates when absent; where the folder cannot be written (or the disk is full) and no
     /// write-ahead log is beside the file (everything committed is in the file), the file is read as unchanging
-    /// (SQLite's `immutable=1`), a snapshot of when it was opened.
+    /// (SQLite's `immutable=1`): without a lock, so a process that writes the file meanwhile (it would need to
+    /// create its log beside it, where this reader could not) may make a read inconsistent.
     case readOnly
 }
 

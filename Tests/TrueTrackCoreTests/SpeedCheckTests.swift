@@ -89,13 +89,14 @@ import Testing
         let truth = 119 * 1.4
         #expect(abs(tracker.distance.totalMetres - truth) < 0.05 * truth, "\(tracker.distance.totalMetres) m")
         #expect(tracker.distance.dopplerMetres == 0)
-        // Hand-worked: 95.8 m held on readings faster than the window's 26.6 m path counts 26.6 m, filtered; held
-        // readings slower than the path (a dropout's zeros) are released as they are.
+        // Hand-worked: 95.8 m held of the window's 95.8 m of readings over a 26.6 m path counts 26.6 m, filtered;
+        // 30 m held of 60 m of readings over a 24 m path counts 12 m (the window's first half was released before);
+        // held readings slower than the path (a dropout's zeros) are released as they are.
         let fast = Tracker.releaseOfDistrustedReadings(
             doppler: 95.8, filtered: 0, windowDoppler: 95.8, windowPosition: 26.6)
-        #expect(fast.doppler == 0 && fast.filtered == 26.6)
-        let part = Tracker.releaseOfDistrustedReadings(doppler: 30, filtered: 10, windowDoppler: 40, windowPosition: 26)
-        #expect(part.doppler == 0 && part.filtered == 26)
+        #expect(fast.doppler == 0 && abs(fast.filtered - 26.6) < 1e-12)
+        let part = Tracker.releaseOfDistrustedReadings(doppler: 30, filtered: 10, windowDoppler: 60, windowPosition: 24)
+        #expect(part.doppler == 0 && part.filtered == 22)
         let slow = Tracker.releaseOfDistrustedReadings(doppler: 10, filtered: 4, windowDoppler: 10, windowPosition: 20)
         #expect(slow.doppler == 10 && slow.filtered == 4)
     }

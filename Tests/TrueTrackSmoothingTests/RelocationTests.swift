@@ -90,4 +90,44 @@ struct RelocationTests {
             TrackProblem(fixes: jumpy, options: driving)
                 .relocations(maximumSpeedMetresPerSecond: driving.maximumSpeedMetresPerSecond).isEmpty)
     }
+
+    /// A relocation inside a track longer than one frame (smoothed in 50 km pieces): a reviewer's 64 km ride at
+    /// 8 m/s whose second half moved 2.2 km north counted the jump (66,341 m against 64,331 without it).
+    @Test("counts nothing for a relocation inside a track smoothed in pieces")
+    func relocationInsideAPiece() {
+        let (_, fixes) = FarFromAnchorTests.straightDrive(
+            from: (49, 11), azimuth: 90, speed: 8, seconds: 8_000, interval: 1, seed: 11)
+        let smoother = WholeTrackSmoother(profile: .cycling)
+        let clean = smoother.smooth(fixes)
+        var shifted = fixes
+        for k in 4_000..<shifted.count { shifted[k] = Self.moved(fixes[k], north: 2_200) }
+        let track = smoother.smooth(shifted)
+        #expect(abs(track.distanceMetres - clean.distanceMetres) < 40, "clean \(clean.distanceMetres) m")
+    }
+
+    /// A ride faster than the profile allows, with impossible steps scattered through it (5 minutes in a car at 29-37
+    /// m/s inside a ride under the cycling profile's 25, 1 m of noise claiming 1.5 m): a reviewer's had its noisier steps read as
+    /// relocations, each dropping a step, 639 m of 35 km. None is now: the steps around a relocation must be
+    /// within half the ceiling.
+    @Test("finds no relocation in a ride faster than the profile")
+    func noRelocationInAFastRide() {
+        var rng = TestRNG(state: 5)
+        var east = 0.0
+        // (Inside an hour's ride at 6 m/s: on the car leg alone, more than 5 % of the steps are impossible, and the
+        // profile is judged wrong for the whole track.)
+        let fixes = (0..<4_500).map { s -> Fix in
+            let speed = (3_600..<3_900).contains(s) ? 33 + 4 * sin(Double(s) / 20) : 6
+            east += speed
+            let p = Geodesic.wgs84.destination(
+                from: (49, 11), azimuthDegrees: 90, distanceMetres: east + rng.gaussian())
+            return try! Fix(
+                timestamp: Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(s) * 1000),
+                latitude: p.latitude + rng.gaussian() / 111_000, longitude: p.longitude, horizontalAccuracyMetres: 1.5)
+        }
+        let options = SmoothingOptions(profile: .cycling)
+        let problem = TrackProblem(fixes: fixes, options: options)
+        let judged = problem.stepJudgement(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
+        #expect(judged.impossible > 0, "the ride must hold impossible steps for the test to say anything")
+        #expect(problem.relocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond).isEmpty)
+    }
 }

@@ -93,6 +93,8 @@ import TrueTrackCore
         let reader = try FixBuffer(path: path, access: .readOnly)
         #expect(try reader.count() == 150)
         #expect(try reader.newest(limit: 1).first?.fix == walkFix(149))
+        // The same path spelt with a leading `//` (a `file:` URI's authority, which SQLite refused).
+        #expect(try FixBuffer(path: "/" + path, access: .readOnly).count() == 150)
         // SQLite's read-only connection created an empty log before failing on the index: nothing was written.
         let log = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
         #expect(log == nil || log == 0)

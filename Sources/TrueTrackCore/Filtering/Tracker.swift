@@ -1294,16 +1294,17 @@ public struct Tracker: Sendable, BitwiseCopyable {
 
     /// What the net-displacement window releases at a fix whose reading is not trusted (`doppler`, `filtered`: the
     /// held candidates of each source): readings that read faster than the window's filtered path
-    /// (`windowDoppler` > `windowPosition`) count as that path what they accrued while held, filtered (a CLI
-    /// tester's km/h column read as m/s under a 1.4 m/s walk released 95.8 m of 19 s at 5.04 m/s at the fix that
-    /// distrusted it: 230.4 m of 166.6). Out of line: inline, the test cost the tracker benchmark 37 instructions
-    /// per fix.
+    /// (`windowDoppler` > `windowPosition`) count what they accrued while held scaled by the window's path over
+    /// their path, filtered (a CLI tester's km/h column read as m/s under a 1.4 m/s walk released 95.8 m of 19 s at
+    /// 5.04 m/s at the fix that distrusted it: 230.4 m of 166.6). Scaled, not capped at the window's path: what was
+    /// held starts where the window last released, and the window's path before that was counted then (a
+    /// reviewer's point). Out of line: inline, the test cost the tracker benchmark 37 instructions per fix.
     @usableFromInline @inline(never)
     static func releaseOfDistrustedReadings(
         doppler: Double, filtered: Double, windowDoppler: Double, windowPosition: Double
     ) -> (doppler: Double, filtered: Double) {
-        guard doppler > 0, windowDoppler > windowPosition else { return (doppler, filtered) }
-        return (0, filtered + min(doppler, max(0, windowPosition - filtered)))
+        guard doppler > 0, windowDoppler > windowPosition, windowDoppler > 0 else { return (doppler, filtered) }
+        return (0, filtered + doppler * (max(0, windowPosition) / windowDoppler))
     }
 
     /// Ends the vehicle latch and drops what it held (the caller has counted it or given it up). The latch's exit

@@ -50,7 +50,9 @@ final class Connection {
             rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         case .readOnly: rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         case .immutable:
-            let uri = "file:\(Connection.percentEncoded(path))?immutable=1"
+            // (An absolute path after `file://`, an empty authority: after `file:` alone, `//tmp/b.db`, a valid
+            // path, read `tmp` as the authority, which SQLite refuses; a reviewer's.)
+            let uri = (path.hasPrefix("/") ? "file://" : "file:") + "\(Connection.percentEncoded(path))?immutable=1"
             rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard rc == SQLITE_OK, let db else {

@@ -190,7 +190,7 @@ enum Schema {
     /// Opens the store at `path` for reading only and checks it (``check(readOnly:)``). When SQLite cannot create
     /// the `-shm` index it needs beside a write-ahead-log database (a folder that cannot be written, a full disk)
     /// and no log with content is beside the file, so that everything committed is in the file itself, the file is
-    /// opened again as immutable (no lock, no index: a snapshot). With a log there, the error says to read it where
+    /// opened again as immutable (no lock, no index). With a log there, the error says to read it where
     /// the log can be read.
     static func openForReading(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> Connection {
         let db = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, mode: .readOnly)
