@@ -64,10 +64,7 @@ import TrueTrackCore
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("v2.sqlite")
-        do {
-            let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
-            try Schema.prepare(db, options: StoreOptions(), upTo: 2)
-        }
+        try olderStore(at: path, version: 2)
         #expect {
             _ = try FixBuffer(path: path, access: .readOnly)
         } throws: { error in

@@ -132,14 +132,13 @@ import TrueTrackCore
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("v1.sqlite")
-        do {
-            let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
-            try Schema.prepare(db, options: StoreOptions(), upTo: 1)
-            #expect(try db.integer("PRAGMA user_version") == 1)
-            try db.execute(
-                "INSERT INTO fixes (time_ms, latitude, longitude, provider) VALUES (1000, 10.5, 20.25, 'gps')")
-            try db.execute("UPDATE buffer_counters SET row_count = 1")
-        }
+        try olderStore(
+            at: path, version: 1,
+            statements: [
+                "INSERT INTO fixes (time_ms, latitude, longitude, provider) VALUES (1000, 10.5, 20.25, 'gps')",
+                "UPDATE buffer_counters SET row_count = 1",
+            ])
+        #expect(try Connection(path: path, busyTimeoutMilliseconds: 100).integer("PRAGMA user_version") == 1)
         let buffer = try FixBuffer(path: path)
         #expect(try buffer.db.integer("PRAGMA user_version") == Schema.currentVersion)
         #expect(try buffer.count() == 1)
@@ -157,13 +156,12 @@ import TrueTrackCore
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("v2.sqlite")
-        do {
-            let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
-            try Schema.prepare(db, options: StoreOptions(), upTo: 2)
-            try db.execute(
-                "INSERT INTO fixes (time_ms, latitude, longitude, provider) VALUES (978307200000, 1, 2, 'gps')")
-            try db.execute("UPDATE buffer_counters SET row_count = 1")
-        }
+        try olderStore(
+            at: path, version: 2,
+            statements: [
+                "INSERT INTO fixes (time_ms, latitude, longitude, provider) VALUES (978307200000, 1, 2, 'gps')",
+                "UPDATE buffer_counters SET row_count = 1",
+            ])
         let buffer = try FixBuffer(path: path, options: StoreOptions(maxAgeSeconds: 86_400))
         #expect(try buffer.db.integer("PRAGMA user_version") == Schema.currentVersion)
         #expect(try buffer.count() == 1)

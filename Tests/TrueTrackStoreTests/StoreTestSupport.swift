@@ -51,3 +51,11 @@ func builtProductsFolder() -> String {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     return (exe as NSString).deletingLastPathComponent
 }
+
+/// Writes at `path` a store of the older schema `version` (its migrations up to it, as an older build left it), then
+/// runs `statements` on it (rows that build would have written), and closes it.
+func olderStore(at path: String, version: Int32, statements: [String] = []) throws {
+    let db = try Connection(path: path, busyTimeoutMilliseconds: 100)
+    try Schema.prepare(db, options: StoreOptions(), upTo: version)
+    for statement in statements { try db.execute(statement) }
+}
