@@ -605,6 +605,34 @@ struct Tool {
         #expect(json.status == 1 && json.stderr.contains("read from a member named time, timestamp"), "\(json.stderr)")
     }
 
+    /// Points skipped for want of a time or a position were counted in the summary alone: a CLI tester could not find
+    /// them. A warning now says where the first is (GPX, TCX, JSON).
+    @Test("names where the first point without a time or a position is")
+    func namesTheFirstPointWithoutATimeOrPosition() throws {
+        let gpx = try Tool.temporaryFile(
+            "no-time.gpx",
+            contents: "<?xml version=\"1.0\"?><gpx version=\"1.1\"><trk><trkseg>\n"
+                + "<trkpt lat=\"46.0\" lon=\"14.0\"><time>2025-05-01T10:00:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"46.0001\" lon=\"14.0\"></trkpt>\n"
+                + "<trkpt lat=\"46.0002\" lon=\"14.0\"><time>2025-05-01T10:00:02Z</time></trkpt>\n"
+                + "</trkseg></trk></gpx>\n")
+        let json = try Tool.temporaryFile(
+            "no-position.jsonl",
+            contents: "{\"time\":\"2025-05-01T10:00:00Z\",\"latitude\":49,\"longitude\":11}\n"
+                + "{\"time\":\"2025-05-01T10:00:01Z\",\"latitud\":49,\"longitude\":11.0001}\n"
+                + "{\"time\":\"2025-05-01T10:00:02Z\",\"latitude\":49,\"longitude\":11.0002}\n")
+        defer { for file in [gpx, json] { try? FileManager.default.removeItem(atPath: file) } }
+        let noTime = try Tool.run(["process", gpx])
+        #expect(
+            noTime.status == 0
+                && noTime.stderr.contains("1 point without a time was skipped (the first at \(gpx):3:1"),
+            "\(noTime.stderr)")
+        let noPosition = try Tool.run(["process", json])
+        #expect(
+            noPosition.stderr.contains("1 point without a position was skipped (the first at \(json):2:1"),
+            "\(noPosition.stderr)")
+    }
+
     /// An NMEA log of GGA sentences alone: "no fixes … (skipped: missingTime 3); is --format right?" blamed the
     /// format; the error now says the date is missing and that no option supplies it. With a ZDA it reads.
     @Test("an NMEA log without a date says so, and a ZDA dates it")

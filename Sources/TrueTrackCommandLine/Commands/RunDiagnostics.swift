@@ -580,6 +580,7 @@ struct RunDiagnostics {
         let timeUnit = timeUnitWarning(column: reader.csvTimeColumn, input: input)
         if let timeUnit { result.append(timeUnit) }
         if let warning = Self.mixedZonesWarning(reader, input: input) { result.append(warning) }
+        result += Self.pointsWithoutTimeOrPosition(reader.report)
         // (Slow all along by the slow-column run, or by the speed check's spans (``SpeedCheck``) where the session's
         // ratio shows it too: a walk whose positions drifted sideways for 50 s had the check fire briefly, and the
         // ratio warning then quoted 0.87 × as a unit read wrong; a reviewer.)
@@ -1141,6 +1142,17 @@ extension RunDiagnostics {
             ? "--time-zone \(zone) is a fixed offset, one season's: give the zone's name instead, whose rules hold "
                 + "its daylight saving time (--time-zone Europe/Berlin)"
             : "were they written in another zone than \(zone)? give the one they were written in"
+    }
+
+    /// Warnings for the points a reader skipped for want of a time or a position, where it says where the first one
+    /// is (GPX, TCX, JSON): counted in the summary alone, a CLI tester could not find them.
+    static func pointsWithoutTimeOrPosition(_ report: ReadReport) -> [String] {
+        [(SkipReason.missingTime, "a time"), (.missingPosition, "a position")].compactMap { reason, what in
+            guard let first = report.firstSkipped[reason] else { return nil }
+            let count = report.skipped(reason)
+            return "warning: \(Terminal.count(count, "point", "points")) without \(what) "
+                + "\(count == 1 ? "was" : "were") skipped (the first at \(first)): a fix needs \(what)\n"
+        }
     }
 
     /// A warning when a CSV's times are written both with a zone (or offset) and without one

@@ -294,9 +294,10 @@ public struct GPXReader: FixReader {
                 try needMore()
             case .advanced(let next):
                 position = next
-            case .skipped(let reason, let next):
+            case .skipped(let reason, let next, let at):
                 position = next
-                report.skip(reason)
+                // (Where, for a point that is no fix: a time or position missing, which a tester could not find.)
+                if at >= 0 { report.skip(reason, at: location(at: at)) } else { report.skip(reason) }
             case .failed(let resume):
                 position = resume
                 guard let error = failure else { continue }
@@ -335,8 +336,8 @@ public struct GPXReader: FixReader {
         case incomplete
         /// Markup passed over; scanning goes on at the index.
         case advanced(Int)
-        /// A point that is not a fix, for the reason given.
-        case skipped(SkipReason, next: Int)
+        /// A point that is not a fix, for the reason given, and where it starts (−1: not said).
+        case skipped(SkipReason, next: Int, at: Int = -1)
         /// A bad point (the error is in `failure`), and where to go on when reading leniently.
         case failed(resume: Int)
         /// A fix (in `producedFix`), and the index after its element.
@@ -1416,7 +1417,8 @@ public struct GPXReader: FixReader {
                 // A trackpoint without a position (indoors, a paused watch) is no fix; half a position is an error.
                 switch (fields.latitude.isNaN, fields.longitude.isNaN) {
                 case (false, false): (latitude, longitude) = (fields.latitude, fields.longitude)
-                case (true, true): return .skipped(fields.time == nil ? .missingTime : .missingPosition, next: i)
+                case (true, true):
+                    return .skipped(fields.time == nil ? .missingTime : .missingPosition, next: i, at: lt)
                 default:
                     firstError = .malformedRecord(
                         location(at: lt), expected: "LatitudeDegrees and LongitudeDegrees in the <Position>",
@@ -1427,7 +1429,7 @@ public struct GPXReader: FixReader {
                 failure = firstError
                 return .failed(resume: i)
             }
-            return makeFix(&fields, latitude, longitude, tag, kind, next: i)
+            return makeFix(&fields, latitude, longitude, tag, kind, next: i, start: lt)
         } catch {
             report.recordsRead += 1
             failure = error
@@ -1649,7 +1651,7 @@ public struct GPXReader: FixReader {
     /// Turns a complete point into a fix, or says why it is skipped or invalid.
     private mutating func makeFix(
         _ f: inout PointFields, _ latitude: Double, _ longitude: Double, _ tag: Tag,
-        _ kind: GPXPointKind, next: Int
+        _ kind: GPXPointKind, next: Int, start: Int
     ) -> Step {
         var accuracy = f.accuracy
         if accuracy == nil, let hdop = f.hdop { accuracy = hdopReading.accuracyMetres(hdop: hdop) }
@@ -1689,7 +1691,7 @@ public struct GPXReader: FixReader {
             return .failed(resume: next)
         }
         if f.noFix { return .skipped(.noFix, next: next) }
-        if f.time == nil { return .skipped(.missingTime, next: next) }
+        if f.time == nil { return .skipped(.missingTime, next: next, at: start) }
         if let providers = options.providers, !providers.contains(fix.provider) {
             return .skipped(.providerFiltered, next: next)
         }

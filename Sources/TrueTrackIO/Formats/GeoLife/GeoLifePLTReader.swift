@@ -58,7 +58,7 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
                 // with a short one, lost up to six points as "header" lines (a CLI tester's: 1,001 of 1,004, and
                 // 998 without the header). No header line of the format reads as a point.
                 counts.dropUnreadableFields()
-                if options.providers?.contains(.unknown) ?? true, case let fix?? = try? parse(line) {
+                if options.providers?.contains(.unknown) ?? true, let fix = try? parse(line) {
                     counts.fixesProduced += 1
                     counts.keepUnreadableFields()
                     return fix

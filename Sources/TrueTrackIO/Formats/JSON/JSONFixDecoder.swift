@@ -1237,7 +1237,7 @@ struct JSONFixDecoder {
             let time = extrasUsed
                 ? extras.fixTime ?? record.time ?? extras.deviceTime ?? extras.serverTime : record.time
         else {
-            report.skip(.missingTime)
+            report.skip(.missingTime, at: location(record.start))
             return nil
         }
         let longitude: Double
@@ -1255,7 +1255,7 @@ struct JSONFixDecoder {
             longitudePlace = record.longitudePlace
             latitudePlace = record.latitudePlace
         } else {
-            report.skip(.missingPosition)
+            report.skip(.missingPosition, at: location(record.start))
             return nil
         }
         if let providers = options.providers, !providers.contains(record.provider) {
