@@ -19,8 +19,11 @@ extension TrackProblem {
     /// ``WarmStart/excursionLooseShare`` of the judged steps are impossible (the wrong profile: a train read as
     /// walking).
     ///
+    /// The steps' judgement is kept in ``judgedSteps``, so that the warm start of the solve that follows does not
+    /// judge them again.
+    ///
     /// - Complexity: O(n): one pass over the steps with no square root for a step within the ceiling's travel.
-    func relocations(maximumSpeedMetresPerSecond ceiling: Double) -> [Int] {
+    mutating func findRelocations(maximumSpeedMetresPerSecond ceiling: Double) -> [Int] {
         let count = positionState.count
         guard count >= 4, ceiling.isFinite, ceiling > 0 else { return [] }
         /// Whether measurement `b` lies beyond what the ceiling reaches from the earlier measurement `a`.
@@ -30,6 +33,7 @@ extension TrackProblem {
             m > 0 && m < count && positionState[m] > positionState[m - 1] && !opensSegment[positionState[m]]
         }
         let (code, judged, impossibleCount) = stepJudgement(maximumSpeedMetresPerSecond: ceiling)
+        judgedSteps = (ceiling, code, judged, impossibleCount)
         guard impossibleCount > 0, Double(impossibleCount) <= WarmStart.excursionLooseShare * Double(judged) else {
             return []
         }

@@ -20,7 +20,7 @@ extension WholeTrackSmoother {
         /// The distinct times of the fixes the problem uses: the piece's states (a time is never split between
         /// pieces, so the pieces' states add up to the track's).
         var stateCount: Int
-        /// Whether the piece opens at a relocation (``TrackProblem/relocations(maximumSpeedMetresPerSecond:)``):
+        /// Whether the piece opens at a relocation (``TrackProblem/findRelocations(maximumSpeedMetresPerSecond:)``):
         /// the seam into it counts nothing.
         var followsRelocation = false
     }
@@ -141,27 +141,22 @@ extension WholeTrackSmoother {
     /// terms of σ add as for one track (the noise term in quadrature, the others linearly), and σ is formed from
     /// them as ``solve(_:fixes:trackStates:)`` forms it. The noise estimate, course offset and white-part scale reported are
     /// those of the piece with the most points; the iteration count the largest.
-    func smoothInPieces(_ fixes: [Fix], relocations: [Timestamp] = []) -> SmoothedTrack {
+    func smoothInPieces(_ fixes: [Fix]) -> SmoothedTrack {
         var result = SmoothedTrack.empty
         var noiseVariance = 0.0, sensitivity = 0.0, gapExcess = 0.0, modelDifference = 0.0
         var includedDifference = 0.0, deniedSigma = 0.0
         var lengthening = 0.0, curve = 0.0, modelCurve = 0.0, stillChord = 0.0
         var distance = 0.0
         var largest = -1
-        let cuts = pieces(pieces(of: fixes), cutAt: relocations, of: fixes)
+        let cuts = pieces(of: fixes)
         // The whole track's states (see ``solve(_:fixes:trackStates:)``).
         let stateCount = cuts.reduce(0) { $0 + $1.stateCount }
-        /// The piece `cut` smoothed, or, where its own steps relocate (``TrackProblem/relocations(maximumSpeedMetresPerSecond:)``,
-        /// found in the track's problem only when the whole track fits one frame), its parts cut there, each smoothed
-        /// (a reviewer's 64 km ride with a 2.2 km relocation counted the jump; its steps are judged once, for this
-        /// and the warm start).
+        /// The piece `cut` smoothed, or, where its steps relocate (``TrackProblem/findRelocations(maximumSpeedMetresPerSecond:)``),
+        /// its parts cut there, each smoothed (a reviewer's 64 km ride with a 2.2 km relocation counted the jump).
         func smoothedParts(_ cut: Piece) -> [(SmoothedTrack, Piece)] {
             let subset = cut.fixes.map { fixes[$0] }
             var problem = TrackProblem(fixes: subset, options: options, tangentPlane: cut.isTangent)
-            let ceiling = options.maximumSpeedMetresPerSecond
-            let (code, judged, impossible) = problem.stepJudgement(maximumSpeedMetresPerSecond: ceiling)
-            problem.judgedSteps = (ceiling, code, judged, impossible)
-            let found = problem.relocations(maximumSpeedMetresPerSecond: ceiling)
+            let found = problem.findRelocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
             guard !found.isEmpty else { return [(solve(problem, fixes: subset, trackStates: stateCount), cut)] }
             return pieces([cut], cutAt: found.map { subset[$0].timestamp }, of: fixes).map { sub in
                 let subFixes = sub.fixes.map { fixes[$0] }
@@ -290,9 +285,9 @@ extension WholeTrackSmoother {
         let ceiling = options.maximumSpeedMetresPerSecond
         guard ceiling.isFinite, ceiling > 0 else { return false }
         let chord = Geodesic.wgs84.distance(from: (a.latitude, a.longitude), to: (b.latitude, b.longitude))
-        let variances = a.positionSigmaMetres * a.positionSigmaMetres + b.positionSigmaMetres * b.positionSigmaMetres
-        let noise = max(
-            WarmStart.excursionSigmas * (2 * variances).squareRoot(), WarmStart.minimumImpossibleExcessMetres)
-        return chord > ceiling * a.timestamp.seconds(to: b.timestamp) + noise
+        return TrackProblem.isBeyondReach(
+            squared: chord * chord, seconds: a.timestamp.seconds(to: b.timestamp),
+            variances: a.positionSigmaMetres * a.positionSigmaMetres + b.positionSigmaMetres * b.positionSigmaMetres,
+            ceiling: ceiling)
     }
 }

@@ -105,14 +105,10 @@ public struct WholeTrackSmoother: Sendable {
         var problem = TrackProblem(fixes: fixes, options: options, givingUpOutsideLocalFrame: true)
         // A track that leaves the frame about its first fix (far from it, or about a pole) is smoothed in pieces.
         guard problem.fitsLocalFrame else { return smoothInPieces(fixes) }
-        // A track that relocates (see ``TrackProblem/relocations(maximumSpeedMetresPerSecond:)``) is smoothed in
-        // pieces cut there, the jumps counting nothing. (Its steps are judged once, for this and the warm start.)
-        let ceiling = options.maximumSpeedMetresPerSecond
-        let (code, judged, impossible) = problem.stepJudgement(maximumSpeedMetresPerSecond: ceiling)
-        problem.judgedSteps = (ceiling, code, judged, impossible)
-        let relocations = problem.relocations(maximumSpeedMetresPerSecond: ceiling)
-        guard relocations.isEmpty else {
-            return smoothInPieces(fixes, relocations: relocations.map { fixes[$0].timestamp })
+        // A track that relocates (see ``TrackProblem/findRelocations(maximumSpeedMetresPerSecond:)``) is smoothed in
+        // pieces cut there (``smoothInPieces(_:)`` finds them again in its one piece), the jumps counting nothing.
+        guard problem.findRelocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond).isEmpty else {
+            return smoothInPieces(fixes)
         }
         return solve(problem, fixes: fixes)
     }

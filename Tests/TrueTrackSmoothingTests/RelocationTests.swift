@@ -65,8 +65,8 @@ struct RelocationTests {
         let (_, fixes) = Self.walk()
         let options = SmoothingOptions(profile: .walking)
         func relocations(_ fixes: [Fix]) -> [Int] {
-            TrackProblem(fixes: fixes, options: options)
-                .relocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
+            var problem = TrackProblem(fixes: fixes, options: options)
+            return problem.findRelocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
         }
         #expect(relocations(fixes).isEmpty)
         var spiked = fixes
@@ -86,9 +86,8 @@ struct RelocationTests {
         var jumpy = drive
         jumpy[40] = Self.moved(drive[40], north: 340)
         let driving = SmoothingOptions(profile: .driving)
-        #expect(
-            TrackProblem(fixes: jumpy, options: driving)
-                .relocations(maximumSpeedMetresPerSecond: driving.maximumSpeedMetresPerSecond).isEmpty)
+        var jumpyProblem = TrackProblem(fixes: jumpy, options: driving)
+        #expect(jumpyProblem.findRelocations(maximumSpeedMetresPerSecond: driving.maximumSpeedMetresPerSecond).isEmpty)
     }
 
     /// A relocation inside a track longer than one frame (smoothed in 50 km pieces): a reviewer's 64 km ride at
@@ -125,9 +124,9 @@ struct RelocationTests {
                 latitude: p.latitude + rng.gaussian() / 111_000, longitude: p.longitude, horizontalAccuracyMetres: 1.5)
         }
         let options = SmoothingOptions(profile: .cycling)
-        let problem = TrackProblem(fixes: fixes, options: options)
+        var problem = TrackProblem(fixes: fixes, options: options)
         let judged = problem.stepJudgement(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond)
         #expect(judged.impossible > 0, "the ride must hold impossible steps for the test to say anything")
-        #expect(problem.relocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond).isEmpty)
+        #expect(problem.findRelocations(maximumSpeedMetresPerSecond: options.maximumSpeedMetresPerSecond).isEmpty)
     }
 }

@@ -206,13 +206,9 @@ public struct RewindingTracker: Sendable {
         var pauses: [(after: Timestamp, resume: Timestamp)] = []
         for change in timelineChanges {
             guard case .newLeg = change.change, let after = change.after else { continue }
-            var low = 0, high = history.count
-            while low < high {
-                let middle = (low + high) / 2
-                if history[middle].timestamp <= after { low = middle + 1 } else { high = middle }
-            }
+            let resume = StopAnalysis.partitionPoint(history.count) { history[$0].timestamp > after }
             pauses.append(
-                (after, low < history.count ? history[low].timestamp : Timestamp(millisecondsSince1970: .max)))
+                (after, resume < history.count ? history[resume].timestamp : Timestamp(millisecondsSince1970: .max)))
         }
         return pauses
     }
