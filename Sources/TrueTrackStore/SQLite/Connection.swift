@@ -77,6 +77,7 @@ final class Connection {
     /// `path` with every byte but letters, digits, `-._~` and `/` percent-encoded, for a `file:` URI (a path
     /// holding `?`, `#` or `%` would otherwise be read as the URI's query, fragment or an escape).
     static func percentEncoded(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
         var text = ""
         for byte in path.utf8 {
             switch byte {
@@ -85,7 +86,6 @@ final class Connection {
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 text.unicodeScalars.append("%")
                 text.unicodeScalars.append(hex[Int(byte >> 4)])
                 text.unicodeScalars.append(hex[Int(byte & 15)])
