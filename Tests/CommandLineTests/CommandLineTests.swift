@@ -631,6 +631,9 @@ struct Tool {
         #expect(
             noPosition.stderr.contains("1 point without a position was skipped (the first at \(json):2:1"),
             "\(noPosition.stderr)")
+        // `info`, the command that describes a file, says it too.
+        let info = try Tool.run(["info", gpx])
+        #expect(info.stderr.contains("1 point without a time was skipped (the first at \(gpx):3:1"), "\(info.stderr)")
     }
 
     /// An NMEA log of GGA sentences alone: "no fixes … (skipped: missingTime 3); is --format right?" blamed the
@@ -774,6 +777,10 @@ struct Tool {
         let json = try Tool.run(["process", "--json", zeros]).stdout
         #expect(json.contains("\"invalid\" : 3"), "\(json)")
         #expect(!(try Tool.run(["process", clean]).stderr.contains("0° N 0° E")))
+        // `info` names them too (it read a raw distance of thousands of kilometres and said nothing).
+        let info = try Tool.run(["info", zeros])
+        #expect(info.status == 0 && info.stderr.contains("3 fixes at exactly 0° N 0° E"), "\(info.stderr)")
+        #expect(!(try Tool.run(["info", clean]).stderr.contains("0° N 0° E")))
         // The walk measures as without those three fixes (they had re-anchored the tracker 5,424 km away and back).
         let withZeros = try #require(try ProcessCommandTests.summary([zeros])["distanceMetres"] as? Double)
         let without = try #require(try ProcessCommandTests.summary([clean])["distanceMetres"] as? Double)

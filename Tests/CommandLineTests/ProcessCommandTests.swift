@@ -1003,6 +1003,9 @@ import Testing
             "some times are written with a zone or UTC offset (the first at line 2) and some without one (the "
             + "first at line 32)"
         #expect((plain["warnings"] as? [String] ?? []).contains { $0.contains(said) }, "\(plain)")
+        let info = try Tool.run(["info", file])
+        #expect(info.stderr.contains(said), "\(info.stderr)")
+        #expect(!(try Tool.run(["info", file, "--time-zone", "Europe/Berlin"]).stderr.contains("some times are")))
         let zoned = try Self.summary([file, "--time-zone", "Europe/Berlin"])
         #expect(!(zoned["warnings"] as? [String] ?? []).contains { $0.contains("some times are written") })
         #expect(zoned["durationSeconds"] as? Double == 59, "\(zoned)")
