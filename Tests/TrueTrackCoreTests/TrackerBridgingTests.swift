@@ -385,7 +385,7 @@ import TrueTrackSimulation
                 TrackerTests.fix(Double($0.offset * 30), east: $0.element, speed: speed)
             }
             let (total, _) = Self.total(fixes, profile: .driving)
-            // 1,920 m of chords, less the last (a chain's last chord never counts).
+            // 1,920 m of chords, less the last (a chain's last chord counts only at `finishTrack()`).
             #expect(abs(total - 1_680) < 0.01 * 1_680, "U-turn, speed \(String(describing: speed)): \(total) m")
         }
         // A zero-reading logger on a van driving east 240 m a step: every chord but the last counts (within the
@@ -420,7 +420,7 @@ import TrueTrackSimulation
     }
 
     /// A chain at a bus's pace (5 m/s every 90 s) on the walking profile: faster than a walker sustains (3 m/s),
-    /// so none of its chords counts; the same chain at 1.4 m/s counts all but its last chord.
+    /// so none of its chords counts; the same chain at 1.4 m/s counts all but its last chord (until `finishTrack()`).
     @Test func aChainFasterThanTheTravellerSustainsIsNotCounted() {
         let bus = (0..<10).map { TrackerTests.fix(Double($0 * 90), north: Double($0) * 450) }
         #expect(Self.total(bus).0 == 0)
@@ -428,6 +428,44 @@ import TrueTrackSimulation
         let chords = zip(walk, walk.dropFirst()).map { $0.geodesicDistance(to: $1) }
         let (walked, _) = Self.total(walk)
         #expect(abs(walked - chords.dropLast().reduce(0, +)) < 0.5, "\(walked)")
+    }
+
+    /// At the end of the track (``Tracker/finishTrack()``) a chain's last chord counts when it agreed with the chord
+    /// before it, as a chord into a halt does (a tester's drives every 20–120 s each lost their last step: 900 m of
+    /// 8,100 at 60 s); a last chord that jumps off a parked logger's noise, or one faster than the traveller
+    /// sustains, still counts nothing.
+    @Test("counts a chain's last chord at the end of the track when it agreed with the one before")
+    func countsAChainsLastChordAtTheEnd() {
+        func finished(_ fixes: [Fix], profile: TrackingProfile = .walking) -> (total: Double, atFinish: Double) {
+            var t = Tracker(profile: profile)
+            for fix in fixes { _ = t.process(fix) }
+            let atFinish = t.finishTrack()
+            return (t.distance.totalMetres, atFinish)
+        }
+        let walk = (0..<10).map { TrackerTests.fix(Double($0 * 90), north: Double($0) * 126) }
+        let chords = zip(walk, walk.dropFirst()).map { $0.geodesicDistance(to: $1) }
+        let walked = finished(walk)
+        #expect(abs(walked.atFinish - chords.last!) < 0.5, "\(walked.atFinish) of \(chords.last!) m")
+        #expect(abs(walked.total - chords.reduce(0, +)) < 0.5, "\(walked.total)")
+        let drive = (0..<10).map { TrackerTests.fix(Double($0 * 60), east: Double($0) * 900, speed: nil) }
+        let driven = finished(drive, profile: .driving)
+        #expect(abs(driven.total - 8_100) < 0.005 * 8_100, "\(driven.total) of 8,100 m")
+        // Faster than a walker sustains: nothing, at the end either.
+        let bus = (0..<10).map { TrackerTests.fix(Double($0 * 90), north: Double($0) * 450) }
+        #expect(finished(bus).total == 0)
+        // A parked logger (within its noise) whose last fix jumps 300 m: its chord agreed with none.
+        let parked = (0..<10).map { (i: Int) -> Fix in
+            let north: Double = i == 9 ? 300 : Double(i % 2) * 3
+            return TrackerTests.fix(Double(i * 60), north: north, east: Double(i % 3) * 2)
+        }
+        #expect(finished(parked, profile: .driving).total == 0)
+        // A chain that turns back at its last fix: the last chord heads back along the one before (no agreement).
+        let back = (0..<6).map { (i: Int) -> Fix in
+            let north: Double = i == 5 ? 204 : Double(i) * 126
+            return TrackerTests.fix(Double(i * 90), north: north)
+        }
+        let turned = finished(back)
+        #expect(turned.atFinish == 0, "\(turned.atFinish)")
     }
 
     /// A parked phone woken every 1–3 minutes for a burst of four fixes a second apart, the first one 40–120 m off

@@ -133,15 +133,17 @@ extension Tracker {
     }
 
     /// The end of the track (or of the session): counts the metres a departure still holds unless the track is
-    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up), and those a
-    /// run that overrules its readings still holds (``releaseOverruledRun()``), and returns them.
+    /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up), those a
+    /// run that overrules its readings still holds (``releaseOverruledRun()``), those a window too young to
+    /// judge still holds if it moved (``releaseYoungWindow()``), and a chain's last chord if it agreed with the chord
+    /// before it (``releaseCertifiedChainEnd()``), and returns them.
     /// Why: a track ending within ``TrackingProfile/departureConfirmationSeconds`` of leaving a rest, before
     /// 100 m, lost those metres (a reviewer's drives ending 8 s after pulling away: 42 → 0 m of 61; rides
     /// ending 20 s on: 89 → 0 m of 95). Call it once, at the end: it forgets the rest, so fixes after it start
     /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
     /// per-fix totals of its decisions do not hold what it counts.
     public mutating func finishTrack() -> Double {
-        let overruled = releaseOverruledRun()
+        let overruled = releaseOverruledRun() + releaseYoungWindow() + releaseCertifiedChainEnd()
         guard departureMilliseconds != .min else { return overruled }
         let threshold = departureThresholdMetres
         let away = distanceFromRest(threshold: threshold)
@@ -165,6 +167,70 @@ extension Tracker {
         committed = candidates
         contradiction.end()
         return accumulator.add(doppler: max(held.x, 0), filtered: max(held.y, 0))
+    }
+
+    /// At the end of the track, counts what the window still holds when the track ended within half a window span of
+    /// its anchor, before the window could tell a traveller from a vehicle pulling away (the per-fix path holds
+    /// everything then, see `process`), and returns the metres counted. The young window is judged the way a full one
+    /// is: moving when its filtered track moved beyond the accuracy threshold
+    /// (``NetDisplacementGate/threshold(meanAccuracy:profile:)``) and, with readings over half of it, when they
+    /// average ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` or more; nothing counts when its net speed is
+    /// above ``TrackingProfile/maximumSustainedSpeedMetresPerSecond`` (a vehicle's first seconds) or during a vehicle
+    /// spell. Readings the window's path distrusts (``DopplerCheck``) count as that path, as on the per-fix path.
+    /// Why: a 7 s walk of 9.8 m at 1.4 m/s, its readings 1.4 m/s, counted 0 m (a tester's), while the smoother read
+    /// 9.8 m; a walk ending seconds after a gap's re-anchor lost those seconds the same way.
+    @usableFromInline
+    mutating func releaseYoungWindow() -> Double {
+        guard !isInVehicle, let start = window.oldest() else { return 0 }
+        let milliseconds = lastAcceptedMilliseconds &- start.milliseconds
+        guard milliseconds > 0, milliseconds < windowSpanMilliseconds / 2 else { return 0 }
+        let held = candidates - pointwiseMax(committed, SIMD2(start.candidateDoppler, start.candidateFiltered))
+        guard held.x + held.y > 0 else { return 0 }
+        let seconds = Double(milliseconds) / 1000
+        let d = SIMD2(filter.east, filter.north) - SIMD2(start.east, start.north)
+        let net = (d * d).sum().squareRoot()
+        let count = fixCount - start.fixCount
+        let threshold = NetDisplacementGate.threshold(
+            meanAccuracy: (accuracySum - start.accuracySum) / max(count, 1), profile: profile)
+        let readingsMetres = dopplerPath - start.dopplerPath
+        let readingsSeconds = dopplerSeconds - start.dopplerSeconds
+        let windowPosition = positionPath - start.positionPath
+        guard NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold),
+            net / seconds <= profile.maximumSustainedSpeedMetresPerSecond,
+            readingsSeconds < seconds / 2
+                || readingsMetres / readingsSeconds >= profile.motionDopplerSpeedMetresPerSecond
+        else { return 0 }
+        var release = (doppler: max(held.x, 0), filtered: max(held.y, 0))
+        let evidence = judgedDopplerEvidence
+        let isTrusted =
+            DopplerCheck.isTrusted(
+                dopplerPathMetres: readingsMetres, positionPathMetres: windowPosition, thresholdMetres: threshold,
+                sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile)
+            && !readsInAnotherUnit && !speedReadsWrong
+        if !isTrusted {
+            release = Self.releaseOfDistrustedReadings(
+                doppler: release.doppler, filtered: release.filtered, windowDoppler: readingsMetres,
+                windowPosition: windowPosition)
+        }
+        committed = candidates
+        return accumulator.add(doppler: release.doppler, filtered: release.filtered)
+    }
+
+    /// At the end of the track, counts the chord of a chain of sparse steps that is still pending (the last fix is a
+    /// lone anchor after a reset gap) when it agreed with the chord before it (``chainCertified``), and returns the
+    /// metres counted. A chain counts each chord at the next fix, once the chord after it agrees
+    /// (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``);
+    /// the last one has no chord after it, but agreeing with the one before is enough there too (the chord into a
+    /// halt counts that way). Why: a logger every 60 s on the driving profile lost its last step, 900 m of 8,100 (a
+    /// tester's straight drives every 20–120 s each lost one step; walking every 60 s, 66 m of 756).
+    @usableFromInline
+    mutating func releaseCertifiedChainEnd() -> Double {
+        guard pendingGapSeconds > 0, chainCertified, !isHoldReleasePending, window.oldest()?.fixCount == fixCount
+        else { return 0 }
+        chainCertified = false
+        pendingGapSeconds = 0
+        let chord = SIMD2(filter.east, filter.north) - gapOrigin
+        return accumulator.add(doppler: 0, filtered: (chord * chord).sum().squareRoot())
     }
 
     /// How far (metres) a departure from a rest must have gone, both from the rest and along the track, to count

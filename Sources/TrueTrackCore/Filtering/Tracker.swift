@@ -1115,8 +1115,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// Without it the tracker bridges a pause like any gap, and counts the way walked while paused (an API tester's
     /// 120 s pause: the 168 m walked during it were counted, 1,263.6 m instead of 1,090.6 m).
     ///
-    /// What the leg held is counted first, as at the end of a track (``finishTrack()``: a departure's held metres),
-    /// and returned. Everything else is kept, as after a silence longer than
+    /// What the leg held is counted first, as at the end of a track (``finishTrack()``: a departure's held metres, a
+    /// young window's), and returned. Everything else is kept, as after a silence longer than
     /// ``TrackingProfile/sessionBreakSeconds``: the total (which never decreases), the time order (a fix not newer
     /// than the last accepted one is still out of order), what the tracker learnt of the device's speed and course
     /// readings, the activity reading in force and the vehicle latch. (``restore(persistedTotalMetres:lastAccepted:)``
@@ -1133,7 +1133,7 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// After a silence longer than ``TrackingProfile/sessionBreakSeconds`` (and at ``startNewLeg()``): counts a held
-    /// departure and an overruling run's held metres (as ``finishTrack()``), then becomes a new tracker of the same
+    /// departure, an overruling run's and a young window's held metres (as ``finishTrack()``), then becomes a new tracker of the same
     /// profile that keeps the total, the last accepted and received times (out of order, duplicates), the clock-jump
     /// bookkeeping, the activity reading in force and the vehicle latch; the next fix anchors as a first fix. Returns
     /// the metres counted. Out of line: it runs once per recording.

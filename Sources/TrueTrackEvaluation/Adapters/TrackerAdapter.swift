@@ -119,7 +119,7 @@ public struct TrackerDriver: Sendable {
             movedLikeAVehicle: decision.movedLikeAVehicle)
     }
 
-    /// The end of the recording (``Tracker/finishTrack()``): the total with what a departure still held.
+    /// The end of the recording (``Tracker/finishTrack()``): the total with what a departure or a young window still held.
     public mutating func finish() -> Double {
         _ = tracker.finishTrack()
         return tracker.distance.totalMetres
