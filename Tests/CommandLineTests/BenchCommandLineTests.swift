@@ -577,6 +577,17 @@ import Testing
         #expect(vehicle.stderr.contains("(activity \"e-bike\", category e, profile walking)"), "\(vehicle.stderr)")
         try restore()
         #expect(!(try Tool.run(["bench", "--datasets", root]).stderr.contains("moved like a vehicle")))
+        // However short: 11 fixes of the drive (the warning took 20; a tester's 11-fix drive read −92.3 % unsaid).
+        let whole = try String(contentsOfFile: root + "/drive.csv", encoding: .utf8)
+        let short = whole.split(separator: "\n").prefix(12).joined(separator: "\n") + "\n"
+        try short.write(toFile: root + "/drive.csv", atomically: true, encoding: .utf8)
+        try Self.editManifest(root) { $0[0]["activity"] = "e-bike" }
+        let shortVehicle = try Tool.run(["bench", "--datasets", root, "--only", "synthetic-drive"])
+        #expect(
+            shortVehicle.stderr.contains("10 of 11 fixes were rejected as faster than the walking profile"),
+            "\(shortVehicle.stderr)")
+        try restore()
+        try whole.write(toFile: root + "/drive.csv", atomically: true, encoding: .utf8)
 
         let drive = try String(contentsOfFile: root + "/drive.csv", encoding: .utf8)
         try String(drive.prefix(drive.count / 2)).write(toFile: root + "/drive.csv", atomically: true, encoding: .utf8)

@@ -189,4 +189,28 @@ import Testing
         let (_, asRide) = try Self.process(Self.track(legs, isStraight: true), ["--profile", "cycling"])
         #expect(!asRide.contains { $0.contains("vehicle") }, "\(asRide)")
     }
+
+    /// A short file that loses most of its distance to one cause says so, as a long one does: shares of fewer than
+    /// 20 fixes count from two fixes and a third of them (``RunDiagnostics/isLargeShare(_:of:over:)``). A tester's
+    /// drive of 6 fixes every 60 s on the walking profile read 0 m of 4,448 with "rejected: speed 3" alone; a jog of
+    /// 7 fixes every 10 s at 3 m/s, 23 m of 180 m, without a word. One jump in a short walk is no such share.
+    @Test("warns of a short file that lost most of its distance to the profile")
+    func warnsOfAShortFileThatLostItsDistanceToTheProfile() throws {
+        func line(_ count: Int, every seconds: Int, metresPerSecond: Double, jumpAt jump: Int? = nil) -> String {
+            var csv = "time,latitude,longitude,accuracy\n"
+            for i in 0..<count {
+                let north = Double(i * seconds) * metresPerSecond + (i == jump ? 400 : 0)
+                csv += "\(1_714_546_800 + i * seconds),\(48.85 + north / 111_195),2.35,5\n"
+            }
+            return csv
+        }
+        let (drove, droveWarnings) = try Self.process(line(6, every: 60, metresPerSecond: 15), [])
+        #expect(drove == 0)
+        #expect(
+            droveWarnings.contains { $0.contains("rejected as faster than the walking profile") }, "\(droveWarnings)")
+        let (_, jogWarnings) = try Self.process(line(7, every: 10, metresPerSecond: 3), [])
+        #expect(jogWarnings.contains { $0.contains("moved like a vehicle") }, "\(jogWarnings)")
+        let (_, walkWarnings) = try Self.process(line(8, every: 5, metresPerSecond: 1.4, jumpAt: 4), [])
+        #expect(!walkWarnings.contains { $0.contains("profile") }, "\(walkWarnings)")
+    }
 }

@@ -325,7 +325,7 @@ struct RunDiagnostics {
 
     /// A warning when the profile's speed ceiling rejected more than a fifth of the fixes, when the accepted
     /// fixes mix location providers (``providerMix``), or when a quarter of the accepted ones were held as a
-    /// vehicle (at least 20 fixes): a drive or a ride read with the default walking profile otherwise reports a
+    /// vehicle (each share judged by ``isLargeShare(_:of:over:)``): a drive or a ride read with the default walking profile otherwise reports a
     /// tiny distance without a word.
     /// What to try when fixes are too fast for `kind`: the faster profiles, not the one in use (a cyclist tester
     /// was told to use the cycling profile they were using), or the speed column's unit.
@@ -340,7 +340,7 @@ struct RunDiagnostics {
     }
 
     func profileHint(_ profile: TrackingProfile, input: String) -> String? {
-        if read >= 20, Double(rejectedAsTooFast) > 0.2 * Double(read) {
+        if Self.isLargeShare(rejectedAsTooFast, of: read, over: 0.2) {
             let percent = Terminal.percent(rejectedAsTooFast, of: read)
             return
                 "warning: \(rejectedAsTooFast) of \(read) fixes of \(input) (\(percent) %) were rejected as faster than the "
@@ -361,9 +361,9 @@ struct RunDiagnostics {
         // as a run had 11 % of its fixes held (the fast descents) and lost 29 % of its distance without a word (a
         // sports tester's).
         let heldShareOfDistance = heldFastMetres / max(countedMetres + heldFastMetres, 1)
-        if accepted >= 20,
-            Double(heldAsVehicle) > 0.25 * Double(accepted)
-                || (heldFast >= Self.heldFastMinimumFixes && heldShareOfDistance > Self.heldDistanceShare),
+        if Self.isLargeShare(heldAsVehicle, of: accepted, over: 0.25)
+            || (accepted >= 20 && heldFast >= Self.heldFastMinimumFixes
+                && heldShareOfDistance > Self.heldDistanceShare),
             profile.maximumSustainedSpeedMetresPerSecond.isFinite
         {
             let percent = Terminal.percent(heldAsVehicle, of: accepted)
@@ -532,6 +532,18 @@ struct RunDiagnostics {
     /// The share of the time the silences must make up for ``silenceWarning(profile:input:)``: 5 %, where a track
     /// at one pace misses up to about 5 % of its distance.
     static let silenceShare = 0.05
+
+    /// Whether `count` of `total` fixes is a share worth a warning: more than `share` of at least
+    /// ``shareMinimumFixes``, or of fewer, at least two and at least a third of them. Why: shares of a handful of
+    /// fixes are noise (one jump of four fixes is 25 %), but a short file that loses most of its distance to one
+    /// cause was left without a word (a tester's drives every 60 s on the walking profile: 6 fixes, 0 m of 4,448,
+    /// "rejected: speed 3" and nothing more; 19 fixes, 9 of them rejected, 0 m of 16,200).
+    static func isLargeShare(_ count: Int, of total: Int, over share: Double) -> Bool {
+        total >= shareMinimumFixes ? Double(count) > share * Double(total) : count >= 2 && 3 * count >= total
+    }
+
+    /// The fewest fixes whose shares the warnings judge by their thresholds (``isLargeShare(_:of:over:)``): 20.
+    static let shareMinimumFixes = 20
 
     /// The share of the distance (counted plus held fast) that the fixes held faster than the sustained speed may
     /// stand for before the profile hint names them however few they are: 5 %. Counting only those (not the
@@ -777,15 +789,15 @@ struct RunDiagnostics {
     }
 
     /// How many of the fixes read were rejected for `reason`, and their share in whole percent, when they are more
-    /// than a tenth of at least 20 (what the share warnings say); `nil` otherwise.
+    /// than a tenth (``isLargeShare(_:of:over:)``: what the share warnings say); `nil` otherwise.
     func largeRejectedShare(_ reason: RejectionReason) -> (count: Int, percent: Int)? {
         guard let i = RejectionReason.allCases.firstIndex(of: reason) else { return nil }
         let count = rejectedByReason[i]
-        guard read >= 20, 10 * count > read else { return nil }
+        guard Self.isLargeShare(count, of: read, over: 0.1) else { return nil }
         return (count, Terminal.percent(count, of: read))
     }
 
-    /// A warning when more than a tenth of at least 20 fixes were rejected for their accuracy (over the profile's
+    /// A warning when more than a tenth of the fixes (``isLargeShare(_:of:over:)``) were rejected for their accuracy (over the profile's
     /// ``TrackingProfile/maximumAccuracyMetres``, or none valid), but not all (``nothingAcceptedWarning`` says that):
     /// an accuracy column in another unit (feet, a 95 % radius, ×10) lost a walk 95 % and a drive 44 % of their
     /// distance without a word (a column-mangling tester), as a coarse receiver indoors would.
@@ -797,7 +809,7 @@ struct RunDiagnostics {
             + "radius)? The distance counts the rest\n"
     }
 
-    /// A warning when more than a tenth of at least 20 fixes were rejected as outliers (far from where the filter
+    /// A warning when more than a tenth of the fixes (``isLargeShare(_:of:over:)``) were rejected as outliers (far from where the filter
     /// predicted them): positions that jump between places, such as latitude and longitude swapped in a CSV header
     /// (a tester's drive landed in Antarctica and back, 74 of 200 fixes refused, the distance halved without a
     /// word), two receivers or providers in one file, or a damaged column. The recordings' receivers have none.
@@ -876,7 +888,7 @@ struct RunDiagnostics {
             + "no track was filtered\(accuracy)\n"
     }
 
-    /// A warning when at least 20 fixes were read and more than a fifth of them were out of order (IPIN's
+    /// A warning when more than a fifth of the fixes (``isLargeShare(_:of:over:)``) were out of order (IPIN's
     /// re-delivered batches: 2-3 %; a GPX logger's re-sorted points: 6 %), saying how many repeat the time of
     /// the fix read just before (a logger that stamped every point with one time, a 32-bit epoch underflow):
     /// TrueTrack's distance, which integrates speed over time, is then near 0 m. `rawPathMetres` is what the
@@ -888,7 +900,7 @@ struct RunDiagnostics {
     /// and stops those of the unsorted pass).
     func orderWarning(input: String, reader: AnyFixReader, rawPathMetres: Double?, smoothed: Bool = false) -> String? {
         if let warning = clockChangeWarning(input: input, reader: reader) { return warning }
-        guard read >= 20, Double(outOfOrder) > 0.2 * Double(read) else {
+        guard Self.isLargeShare(outOfOrder, of: read, over: 0.2) else {
             return smoothed ? nil : lateBlockWarning(input: input)
         }
         let percent = Terminal.percent(outOfOrder, of: read)
