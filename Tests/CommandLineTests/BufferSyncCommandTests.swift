@@ -430,6 +430,43 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
     }
 
+    /// A late batch (the walk's middle third added after its last) was skipped as "already in the session", exit 0,
+    /// though the session never held it (a buffer tester's 200 fixes lost). With none of its fixes in a buffer no
+    /// row ever left, it is refused, named with its span, exit 1; a part added again is still skipped quietly, and
+    /// once rows have left the buffer (synced) the skip no longer says "already in the session".
+    @Test("refuses a late batch the session never held instead of skipping it as held")
+    func refusesALateBatch() throws {
+        let lines = try String(contentsOfFile: Tool.demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let third = (lines.count - 1) / 3
+        let parts = try [1..<(1 + third), (1 + third)..<(1 + 2 * third), (1 + 2 * third)..<lines.count].enumerated()
+            .map { index, range in
+                try Tool.temporaryFile(
+                    "late-\(index).csv", contents: ([lines[0]] + lines[range]).joined(separator: "\n") + "\n")
+            }
+        let db = Tool.temporaryPath("late-batch.sqlite")
+        defer {
+            for part in parts { try? FileManager.default.removeItem(atPath: part) }
+            for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        for part in [parts[0], parts[2]] {
+            #expect(try Tool.run(["buffer", "add", part, "--db", db, "--session", "walk"]).status == 0)
+        }
+        let stored = try Tool.run(["buffer", "count", "--db", db]).stdout
+        let late = try Tool.run(["buffer", "add", parts[1], "--db", db, "--session", "walk"])
+        #expect(late.status == 1, "\(late.stderr)")
+        #expect(late.stderr.contains("\(third) fixes of \(parts[1]) (2025-11-29T"), "\(late.stderr)")
+        #expect(late.stderr.contains("were never in the buffer: a late batch, not stored"), "\(late.stderr)")
+        #expect(!late.stderr.contains("already in the session"), "\(late.stderr)")
+        #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == stored)
+        let again = try Tool.run(["buffer", "add", parts[0], "--db", db, "--session", "walk"])
+        #expect(again.status == 0 && again.stderr.contains("already in the session"), "\(again.stderr)")
+        // A row gone (as after a sync): the late batch cannot be told from fixes synced since; skipped, and said so.
+        _ = try sqlite(db, "DELETE FROM fixes WHERE id = (SELECT min(id) FROM fixes)")
+        let unknown = try Tool.run(["buffer", "add", parts[1], "--db", db, "--session", "walk"])
+        #expect(unknown.status == 0, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("none of them in the buffer (synced or dropped since"), "\(unknown.stderr)")
+    }
+
     /// A file older than the session's (day 1 added after day 2, or after it won the session lock) was skipped as
     /// "already in the session", exit 0, though the session never held it: every fix lost (a buffer tester's).
     /// Fixes older than the session's first are refused, named with their span, exit 1; the rest of the input is
@@ -457,12 +494,13 @@ final class LoopbackReceiver {
         let again = try Tool.run(["buffer", "add", later, "--db", db, "--session", "walk"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("already in the session"), "\(again.stderr)")
-        // A session stored before its first fix was kept: the older file is skipped as before (nothing to tell),
-        // and a newer add does not make its own first fix the session's (a reviewer's: the session's own file,
-        // added again after it, was refused).
+        // A session stored before its first fix was kept: the older file cannot be told older than the session, but
+        // none of its fixes is in a buffer no row left: refused as a late batch (it was skipped, exit 0). A newer
+        // add does not make its own first fix the session's (a reviewer's: the session's own file, added again
+        // after it, was refused).
         _ = try sqlite(db, "UPDATE sessions SET first_time_ms = NULL")
         let unknown = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", "walk"])
-        #expect(unknown.status == 0, "\(unknown.stderr)")
+        #expect(unknown.status == 1 && unknown.stderr.contains("a late batch, not stored"), "\(unknown.stderr)")
         let day3 = try Tool.temporaryFile(
             "day3.csv", contents: text.replacingOccurrences(of: "2025-11-29T", with: "2025-12-03T"))
         defer { try? FileManager.default.removeItem(atPath: day3) }

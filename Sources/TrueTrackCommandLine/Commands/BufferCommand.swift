@@ -45,7 +45,8 @@ enum BufferCommand {
                           with --session, which skips them, when a sync may run); with --session the
                           add continues the session where the previous one left it (the same tracker, so its
                           running total goes on; fixes not newer than its last, the session's own added again,
-                          are skipped; fixes older than its first are not stored, and the add fails, exit 1,
+                          are skipped; fixes older than its first, or not newer than its last and none of them
+                          in a buffer no row ever left (a late batch), are not stored, and the add fails, exit 1,
                           naming their span: a session takes its fixes in time order) and prints the
                           session's distance; it waits while another add with --session into the same file runs;
                           it fails (exit 1) when it skipped fixes because the session's last fix lies more than a
@@ -358,6 +359,11 @@ enum BufferCommand {
         // ahead of the clock: the clock-ahead failure below says what to do there.)
         let refusesOlder = sessionFirst.map { $0.secondsSince1970 <= clockLimit } ?? false
         var olderThanSession = 0
+        // Of the fixes skipped as not newer than the session's last: how many are stored in the buffer, and the span
+        // of all of them. None stored, in a buffer no row ever left: they were never the session's (a late batch,
+        // see `lateBatchFailure`).
+        var skippedStored = 0
+        var skippedSpan: (earliest: Timestamp, latest: Timestamp)?
         // The earliest fix this add showed the tracker (not one rejected as invalid: a placeholder's date).
         var earliestSeen: Timestamp?
         var olderSpan: (earliest: Timestamp, latest: Timestamp)?
@@ -384,9 +390,15 @@ enum BufferCommand {
                 if let sessionLast, fix.timestamp <= sessionLast {
                     let isInsideJump = tracker.liesInsideLastForwardJump(fix)
                     let isCounted = !isInsideJump && tracker.lastAcceptedTime.map { fix.timestamp <= $0 } == true
-                    if try (isAddedAgain && !isInsideJump) || isCounted || buffer.contains(fix, sessionID: session) {
+                    let isStored = try buffer.contains(fix, sessionID: session)
+                    if (isAddedAgain && !isInsideJump) || isCounted || isStored {
                         isAddedAgain = true
                         notNewerThanSession += 1
+                        if isStored { skippedStored += 1 }
+                        skippedSpan = (
+                            min(skippedSpan?.earliest ?? fix.timestamp, fix.timestamp),
+                            max(skippedSpan?.latest ?? fix.timestamp, fix.timestamp)
+                        )
                         if fix.timestamp.secondsSince1970 <= clockLimit { skippedBehindAClockAhead += 1 }
                         continue
                     }
@@ -437,11 +449,17 @@ enum BufferCommand {
                     + "and the next add starts it anew\n")
         } else if let state = sessionState {
             let total = tracker.distance.totalMetres
+            // None of the skipped fixes in the buffer: the session held them once only if rows left it since.
+            let skipped =
+                skippedStored > 0
+                ? "already in the session (not newer than its last before this add)"
+                : "not newer than the session's last fix before this add, and none of them in the buffer (synced "
+                    + "or dropped since, or never the session's: a late batch is not stored)"
             Terminal.error(
                 "session '\(state.id)': \(total.fixed(1)) m (\((total - state.before).fixed(1)) m from this add)"
                     + (notNewerThanSession > 0
-                        ? "; \(Terminal.count(notNewerThanSession, "fix was", "fixes were")) skipped: already in "
-                            + "the session (not newer than its last before this add)" : "") + "\n")
+                        ? "; \(Terminal.count(notNewerThanSession, "fix was", "fixes were")) skipped: \(skipped)" : "")
+                    + "\n")
         }
         // (The fixes of a file added again are skipped, said above, not counted out of order: the order warning
         // called its times broken, an API tester.)
@@ -466,6 +484,13 @@ enum BufferCommand {
                     + "session takes its fixes in time order; add them to another --session, or start the session "
                     + "anew with its inputs in time order")
         }
+        if let skippedSpan, let sessionLast, let session = sessionState?.id, skippedStored == 0,
+            sessionLast.secondsSince1970 <= clockLimit,  // (else the session's clock set ahead: said below)
+            try !buffer.hasRemovedRows(after: 0)
+        {
+            throw Self.lateBatchFailure(
+                session: session, input: input, count: notNewerThanSession, span: skippedSpan, sessionLast: sessionLast)
+        }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
         let ahead = sessionLast.map { $0.secondsSince1970 - nowSeconds } ?? 0
         if let sessionLast, skippedBehindAClockAhead > 0, let session = sessionState?.id,
@@ -483,6 +508,25 @@ enum BufferCommand {
                     + "anew")
         }
         return damagedSession == nil ? 0 : 1
+    }
+
+    /// The failure of an add whose fixes not newer than the session's last fix (`count` of them, over `span`) are
+    /// none of them in the buffer, while no row ever left it: the session never held them, and the tracker, which
+    /// takes a session's fixes in time order, cannot count them (a late batch, delivered after newer ones). They
+    /// were said to be "already in the session" and skipped, exit 0: a buffer tester's 200 fixes lost. Not when
+    /// any of them is stored: a file added again, whose fixes the tracker rejected were never stored either.
+    static func lateBatchFailure(
+        session: String, input: String, count: Int, span: (earliest: Timestamp, latest: Timestamp),
+        sessionLast: Timestamp
+    ) -> CommandFailure {
+        CommandFailure(
+            message:
+                "session '\(session)': \(Terminal.count(count, "fix", "fixes")) of \(input) "
+                + "(\(ISO8601.format(span.earliest)) to \(ISO8601.format(span.latest))) "
+                + "\(count == 1 ? "is" : "are") not newer than the session's last fix (\(ISO8601.format(sessionLast))) "
+                + "and \(count == 1 ? "was" : "were") never in the buffer: a late batch, not stored; a session takes its "
+                + "fixes in time order; add them to another --session, or start the session anew with its inputs in "
+                + "time order")
     }
 
     /// "; among them 40 rejected by the backend and 1 set aside as damaged" for the rows the cap dropped that a
