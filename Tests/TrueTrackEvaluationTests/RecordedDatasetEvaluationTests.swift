@@ -41,6 +41,10 @@ struct RecordedDatasetEvaluationTests {
         // The raw fixes against SPAN (manifest: median 0.49 m, p95 0.83 m).
         #expect(abs((drive.rawPosition?.p50Metres ?? 0) - 0.49) < 0.01)
         #expect(abs((drive.rawPosition?.p95Metres ?? 0) - 0.83) < 0.01)
+        // A recording without a single speed reading has no Doppler figure (its 0 m read −100 %).
+        let hike = try evaluate("gpx-korita-zbevnica")
+        #expect(hike.status == .ok && hike.naive != nil)
+        #expect(hike.doppler == nil)
     }
 
     /// The 10 Hz SPAN truth (all RMC checksums wrong) aligns with the phone: the manifest's raw error

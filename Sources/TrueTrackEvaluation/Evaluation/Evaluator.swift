@@ -156,12 +156,15 @@ public enum Evaluator {
         let naive = BaselineDistances.naive(fixes), doppler = BaselineDistances.dopplerIntegral(fixes)
         result.trueTrack = DistanceFigures(metres: total, reference: reference)
         result.naive = DistanceFigures(metres: naive, reference: reference)
-        result.doppler = DistanceFigures(metres: doppler, reference: reference)
+        // No Doppler figures for a recording without a single speed reading: its "integral" of 0 m read −100 % in
+        // the table and pulled the category's Doppler median (a CI tester's).
+        let hasReadings = fixes.contains { $0.speedMetresPerSecond != nil }
+        result.doppler = hasReadings ? DistanceFigures(metres: doppler, reference: reference) : nil
         if reference == 0, result.durationSeconds > 0 {
             let scale = 600 / result.durationSeconds
             result.phantomMetresPer10Minutes = MethodFigures(
                 trueTrack: total * scale, naive: naive * scale,
-                doppler: doppler * scale)
+                doppler: hasReadings ? doppler * scale : nil)
         }
 
         // Positions.

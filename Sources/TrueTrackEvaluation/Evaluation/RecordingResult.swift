@@ -24,7 +24,7 @@ public struct MethodFigures: Sendable, Hashable, Codable {
     public var trueTrack: Double?
     /// The naive sum of segments over every fix as read.
     public var naive: Double?
-    /// The Doppler-only integral.
+    /// The Doppler-only integral (`nil` for a recording without a speed reading).
     public var doppler: Double?
 
     /// Creates the figures.
@@ -165,7 +165,7 @@ public struct RecordingResult: Sendable, Hashable, Codable {
     public var trueTrack: DistanceFigures?
     /// The naive sum of segments.
     public var naive: DistanceFigures?
-    /// The Doppler-only integral.
+    /// The Doppler-only integral; `nil` for a recording without a speed reading.
     public var doppler: DistanceFigures?
     /// Phantom distance per 10 minutes (stationary recordings: reference 0), metres.
     public var phantomMetresPer10Minutes: MethodFigures?
