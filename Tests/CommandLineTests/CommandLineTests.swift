@@ -594,6 +594,15 @@ struct Tool {
             result.stderr.contains("none of its 2 points has a time") && !result.stderr.contains("--format"),
             "\(result.stderr)")
         #expect(!result.stderr.contains("a JSON point's time"))
+        // A KML line of three coordinates without times is one placemark, not "1 points" (a formats tester's).
+        let kml = try Tool.temporaryFile(
+            "planned.kml",
+            contents: "<?xml version=\"1.0\"?><kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><Placemark>"
+                + "<LineString><coordinates>14.0,46.0,0 14.0,46.001,0 14.0,46.002,0</coordinates></LineString>"
+                + "</Placemark></Document></kml>\n")
+        defer { try? FileManager.default.removeItem(atPath: kml) }
+        let line = try Tool.run(["process", kml])
+        #expect(line.status == 1 && line.stderr.contains("no fixes: its one placemark has no time"), "\(line.stderr)")
         // JSON lines whose time member has a name TrueTrack does not read (a CLI tester's `"when"`): the error names
         // the ones it reads.
         let lines = try Tool.temporaryFile(

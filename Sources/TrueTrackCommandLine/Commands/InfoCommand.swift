@@ -255,7 +255,7 @@ enum InfoCommand {
             row(
                 "waypoints",
                 "\(waypoints) \(r.format == FixFormat.kml.rawValue ? "placemark points" : "<wpt>") not read as fixes "
-                    + "(--gpx-waypoints reads them)")
+                    + "(--gpx-waypoints reads those that carry a time)")
         }
         if let columns = r.timeColumns, columns.count > 1 {
             row(

@@ -289,10 +289,14 @@ enum InputOptions {
                 ? " (a JSON point's time is read from a member named time, timestamp, timestampMs, datetime, utcTime, "
                     + "fixTime, deviceTime or serverTime, in any case, with _ or -: is the file's named otherwise?)"
                 : ""
+            // (A KML <LineString> is one record however many coordinates it holds: "none of its 1 points", a
+            // formats tester's three.)
+            let count = report.skipped(.missingTime)
+            let what = format == .kml ? ("placemark", "placemarks") : ("point", "points")
+            let none = count == 1 ? "its one \(what.0) has no time" : "none of its \(count) \(what.1) has a time"
             return CommandFailure(
-                message: "\(report.source): no fixes: none of its \(report.skipped(.missingTime)) points has a time "
-                    + "(skipped: \(skipped)); a planned route rather than a recording? TrueTrack needs each fix's time"
-                    + names)
+                message: "\(report.source): no fixes: \(none) (skipped: \(skipped)); a planned route rather than a "
+                    + "recording? TrueTrack needs each fix's time" + names)
         }
         // A CSV whose only non-blank record is its header: the format is right, the data is missing.
         if format == .csv, report.skipped(.header) == 1, report.unusableRecords == 0,
