@@ -72,14 +72,53 @@ import TrueTrackSimulation
         #expect(Self.total(fixes).total == 0)
     }
 
-    @Test("counts a walk that ends seconds after a gap's re-anchor")
+    @Test("counts a walk's last seconds after a gap's re-anchor")
     func countsAWalkEndingAfterAGap() {
-        // 60 s of walking, 5 minutes without fixes (the filter re-anchors), then 7 s more, 400 m on.
+        // 60 s of walking, 5 minutes without fixes (the filter re-anchors), then 7 s more, 400 m on. (The gap's chord
+        // is settled half a window after the anchor, which this track never reaches: not counted, before or now.)
         let first = Self.leg(seconds: 60, speed: 1.4)
         let last = Self.leg(from: 360, north: 400, seconds: 7, speed: 1.4)
         let (whole, _) = Self.total(first)
         let (total, atFinish) = Self.total(first + last)
         #expect(abs(atFinish - 9.8) <= 0.5, "counted \(atFinish) at the end")
-        #expect(abs(total - (whole + 9.8)) <= 0.5, "counted \(total), the first walk \(whole)")
+        #expect(total >= whole + 9.3, "counted \(total), the first walk \(whole)")
+    }
+
+    @Test("counts the young window at a session break")
+    func countsTheYoungWindowAtASessionBreak() {
+        // Two 7 s walks two hours apart: the silence restarts the tracker (`startAfresh`), which ends the first.
+        let fixes = Self.leg(seconds: 7, speed: 1.4) + Self.leg(from: 7_200, north: 5_000, seconds: 7, speed: 1.4)
+        let (total, _) = Self.total(fixes)
+        #expect(abs(total - 19.6) <= 1, "counted \(total) of 19.6 m")
+    }
+
+    @Test("counts a short walk's readings in another unit as its filtered path")
+    func countsReadingsInAnotherUnitAsTheFilteredPath() {
+        // A 7 s walk at 1.4 m/s whose column holds km/h (5.04): the unit checks need longer than the track.
+        let fixes = Self.leg(seconds: 7, speed: 1.4).map { fix in
+            try! Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+                horizontalAccuracyMetres: fix.horizontalAccuracyMetres, speedMetresPerSecond: 5.04)
+        }
+        let (total, _) = Self.total(fixes)
+        #expect(total <= 1.3 * 9.8, "counted \(total) of 9.8 m (the readings say 35.3)")
+    }
+
+    @Test("counts nothing of a parked car's last cold-fix burst", arguments: [false, true])
+    func countsNothingOfAColdFixBurst(sessionBreaks: Bool) {
+        // Woken every 120 s (every 2 h: each burst after a session break) for 4 fixes 1 s apart, the first 80 m off,
+        // converging back (0.5, 0.3, 0.15 of it), no speed, driving profile.
+        var fixes: [Fix] = []
+        for burst in 0..<6 {
+            let start = Double(burst) * (sessionBreaks ? 7_200 : 120)
+            for (i, share) in [1.0, 0.5, 0.3, 0.15].enumerated() {
+                let j = Self.noise[(burst * 4 + i) % Self.noise.count]
+                fixes.append(
+                    TrackerTests.fix(
+                        start + Double(i), north: 80 * share + j.north / 3, east: j.east / 3, accuracy: 20))
+            }
+        }
+        let (total, _) = Self.total(fixes, profile: .driving)
+        #expect(total == 0, "counted \(total)")
     }
 }

@@ -171,14 +171,21 @@ extension Tracker {
 
     /// At the end of the track, counts what the window still holds when the track ended within half a window span of
     /// its anchor, before the window could tell a traveller from a vehicle pulling away (the per-fix path holds
-    /// everything then, see `process`), and returns the metres counted. The young window is judged the way a full one
-    /// is: moving when its filtered track moved beyond the accuracy threshold
-    /// (``NetDisplacementGate/threshold(meanAccuracy:profile:)``) and, with readings over half of it, when they
-    /// average ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` or more; nothing counts when its net speed is
-    /// above ``TrackingProfile/maximumSustainedSpeedMetresPerSecond`` (a vehicle's first seconds) or during a vehicle
-    /// spell. Readings the window's path distrusts (``DopplerCheck``) count as that path, as on the per-fix path.
+    /// everything then, see `process`), and returns the metres counted. The young window counts when its filtered
+    /// track moved beyond the accuracy threshold (``NetDisplacementGate/threshold(meanAccuracy:profile:)``, not the
+    /// noise floor a full window adds) and, with readings over half of its time, when they average
+    /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` or more; never when its net speed is above
+    /// ``TrackingProfile/maximumSustainedSpeedMetresPerSecond`` (a vehicle's first seconds) or during a vehicle
+    /// spell; and for a profile that sustains any speed (driving, cycling), only with readings over half of it.
+    /// After a reset gap, nothing counts when the last fix is back where the track was before the silence while
+    /// the anchor was not (a cold fix converging, as `bridge` judges it half a window on). Readings count as the
+    /// window's filtered path when the ``DopplerCheck`` distrusts them or when their path exceeds that path (or the
+    /// net displacement) by more than 1 / ``TrackingProfile/dopplerTrustRatio`` (a short track's column in km/h:
+    /// the unit checks need longer).
     /// Why: a 7 s walk of 9.8 m at 1.4 m/s, its readings 1.4 m/s, counted 0 m (a tester's), while the smoother read
-    /// 9.8 m; a walk ending seconds after a gap's re-anchor lost those seconds the same way.
+    /// 9.8 m; a walk ending seconds after a gap's re-anchor lost those seconds the same way. (A reviewer's parked car
+    /// woken for bursts of 4 fixes converging from 40-120 m off, driving: its last burst counted 85 m, and one at
+    /// every session break 733 m a day, before the last two conditions; a 7 s walk read in km/h, 35.3 m of 9.8.)
     @usableFromInline
     mutating func releaseYoungWindow() -> Double {
         guard !isInVehicle, let start = window.oldest() else { return 0 }
@@ -195,11 +202,23 @@ extension Tracker {
         let readingsMetres = dopplerPath - start.dopplerPath
         let readingsSeconds = dopplerSeconds - start.dopplerSeconds
         let windowPosition = positionPath - start.positionPath
+        let hasReadings = readingsSeconds >= seconds / 2
         guard NetDisplacementGate.isMoving(netDisplacement: net, threshold: threshold),
             net / seconds <= profile.maximumSustainedSpeedMetresPerSecond,
-            readingsSeconds < seconds / 2
-                || readingsMetres / readingsSeconds >= profile.motionDopplerSpeedMetresPerSecond
+            hasReadings || profile.maximumSustainedSpeedMetresPerSecond.isFinite,
+            !hasReadings || readingsMetres / readingsSeconds >= profile.motionDopplerSpeedMetresPerSecond
         else { return 0 }
+        if pendingGapSeconds > 0, !isHoldReleasePending {
+            // A cold fix converging back to where the track was before the silence (`bridge`'s test).
+            let meanAccuracy = (accuracySum - start.accuracySum) / max(count, 1)
+            let nearOrigin = NetDisplacementGate.threshold(meanAccuracy: 2 * meanAccuracy, profile: profile)
+            let back = SIMD2(lastRawEast, lastRawNorth) - gapOrigin
+            let gap = SIMD2(start.east, start.north) - gapOrigin
+            if (back * back).sum().squareRoot() <= nearOrigin, (gap * gap).sum().squareRoot() > nearOrigin {
+                committed = candidates
+                return 0
+            }
+        }
         var release = (doppler: max(held.x, 0), filtered: max(held.y, 0))
         let evidence = judgedDopplerEvidence
         let isTrusted =
@@ -207,6 +226,7 @@ extension Tracker {
                 dopplerPathMetres: readingsMetres, positionPathMetres: windowPosition, thresholdMetres: threshold,
                 sessionDopplerPathMetres: evidence.x, sessionPositionPathMetres: evidence.y, profile: profile)
             && !readsInAnotherUnit && !speedReadsWrong
+            && readingsMetres * profile.dopplerTrustRatio <= max(windowPosition, net)
         if !isTrusted {
             release = Self.releaseOfDistrustedReadings(
                 doppler: release.doppler, filtered: release.filtered, windowDoppler: readingsMetres,
