@@ -225,6 +225,30 @@ import TrueTrackSimulation
         #expect(turnDecisions[16].distanceIncrementMetres < 20, "\(turnDecisions[16])")
     }
 
+    /// A logger without speeds every 20 s (driving, 15 m/s east) or 60 s (walking, 1.4 m/s north): the track's first
+    /// step counted 10 s of the filter's speed (the clamp), and is made up to its chord by the step after it when
+    /// that step keeps on from it (a tester's drive lost 131 m of 2,700, the walk 66 m of 756). A first step that
+    /// jumps out and back (multipath off a parked logger) is not made up: the step back heads back along it.
+    @Test("makes a sparse logger's first step up to its chord once the step after keeps on from it")
+    func makesTheFirstSparseStepUpToItsChord() {
+        let drive = (0..<10).map { TrackerTests.fix(Double($0 * 20), east: Double($0) * 300) }
+        let (driven, driveDecisions) = Self.total(drive, profile: .driving)
+        #expect(abs(driven - 2_700) < 0.005 * 2_700, "\(driven) of 2,700 m")
+        #expect(driveDecisions[1].distanceIncrementMetres < 200, "\(driveDecisions[1])")  // the clamp's, at first
+        let walk = (0..<10).map { TrackerTests.fix(Double($0 * 60), north: Double($0) * 84) }
+        let (walked, _) = Self.total(walk)
+        #expect(abs(walked - 756) < 0.01 * 756, "\(walked) of 756 m")
+        // Parked (within 3 m), the first step jumping 150 m out and the second back: the step back counts at most
+        // its own chord (made up, it would add the first step's 73 m shortfall). (The jump itself counts as the
+        // filter follows it: a first step has nothing to be judged against.)
+        let parked = (0..<10).map { (i: Int) -> Fix in
+            let east: Double = i == 1 ? 150 : Double(i % 3)
+            return TrackerTests.fix(Double(i * 20), north: Double(i % 2) * 2, east: east)
+        }
+        let (_, parkedDecisions) = Self.total(parked, profile: .driving)
+        #expect(parkedDecisions[2].distanceIncrementMetres <= 150, "\(parkedDecisions[2])")
+    }
+
     /// The same walk turning by 60° at the end: the step after the turn keeps on from the step before (the
     /// chords between the fixes turn by less than 90°) and counts its 24 m chord, although the filter, which
     /// kept its heading east, is more than 45° off it (the bridge's test: 13.8 m counted before the rule).

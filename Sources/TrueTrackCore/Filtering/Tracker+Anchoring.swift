@@ -96,6 +96,7 @@ extension Tracker {
         consecutiveRejections = 0
         lastAcceptedMilliseconds = now
         lastSparseChordMilliseconds = .min
+        unjudgedStepOfferedBefore = .nan
         lastRawEast = e
         lastRawNorth = n
         lastAccuracy = accuracy

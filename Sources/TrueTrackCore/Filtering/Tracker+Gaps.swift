@@ -145,7 +145,8 @@ extension Tracker {
             }
             // A step of the recording's rhythm without readings: its chord, when it keeps on from the step before.
             // (The step straight after an anchor counts nothing by it: no step before it was judged, see
-            // ``lastSparseChordMilliseconds``. Its chord is noted for the step after it.)
+            // ``lastSparseChordMilliseconds``. Its chord is noted for the step after it, which adds what it fell
+            // short of its chord if it keeps on from it.)
             if doppler == nil, lastReading.isNaN {
                 floor = max(
                     floor,
@@ -194,15 +195,29 @@ extension Tracker {
     /// of the 0.5–2.8 km such loggers already count: docs/ARCHITECTURE.md 5e).
     /// Not counted as the filter's speed over the whole step instead: a filter without velocity readings keeps
     /// its momentum into a halt, and a fleet van logging every 15 s read +13 % (−7 % with the clamp).
+    ///
+    /// **The step straight after an anchor** (the track's first, or the first after a re-anchor) has no step
+    /// before it: it counts what the clamp allows (10 s of the filter's speed), and its chord is noted
+    /// (``unjudgedStepOfferedBefore``). The step after it, if it keeps on from it, adds to its own chord what that
+    /// step's offered increments fell short of its chord: judged by the same test one step late, as a chain counts
+    /// its first chord once the second agrees. (Of a track's first step no rhythm is known: it is noted whatever
+    /// its length.) Why: every track of such a logger lost most of its first step, (dt − 10 s) × the speed (a
+    /// tester's straight drives without speeds every 20 s: 131 m of 2,700; walks every 60 s: 66 m of 756).
     @usableFromInline @inline(never)
     mutating func sparseChordFloor(
         east e: Double, north n: Double, seconds dt: Double, accuracy: Double, isAccuracyAssumed: Bool, now: Int64
     ) -> Double {
         let previous = lastSparseChord
         let keepsOn = lastSparseChordMilliseconds == lastAcceptedMilliseconds
+        let offeredBefore = unjudgedStepOfferedBefore
+        // (The last accepted fix is the window's only sample: an anchor, with no step before this one.)
+        let isAfterAnchor = window.count == 1 && window.oldest()?.fixCount == fixCount
         lastSparseChord = SIMD2(.nan, .nan)
         lastSparseChordMilliseconds = now
-        guard lastStepSeconds > 0, dt <= Self.sparseRhythmRatio * lastStepSeconds, !isInVehicle else { return 0 }
+        unjudgedStepOfferedBefore = .nan
+        let isFirstStep = isAfterAnchor && lastStepSeconds == 0
+        guard isFirstStep || (lastStepSeconds > 0 && dt <= Self.sparseRhythmRatio * lastStepSeconds), !isInVehicle
+        else { return 0 }
         let chord = SIMD2(e - lastRawEast, n - lastRawNorth)
         let length = (chord * chord).sum().squareRoot()
         // (A fix without an accuracy stands for a file without them: the fix before is taken as unknown too, at
@@ -212,8 +227,17 @@ extension Tracker {
         let fastest = min(profile.maximumSustainedSpeedMetresPerSecond, profile.maximumSpeedMetresPerSecond)
         guard length > noise, length <= fastest * dt else { return 0 }
         lastSparseChord = chord
+        if isAfterAnchor {
+            unjudgedStepOfferedBefore = candidates.x + candidates.y
+            return 0
+        }
         // (NaN, for a step before that was not beyond its noise, fails the test.)
-        return keepsOn && (previous * chord).sum() >= 0 ? length : 0
+        guard keepsOn, (previous * chord).sum() >= 0 else { return 0 }
+        // The step before was the first after an anchor: what its offered increments fell short of its chord.
+        let shortfall =
+            offeredBefore.isNaN
+            ? 0 : max(0, (previous * previous).sum().squareRoot() - (candidates.x + candidates.y - offeredBefore))
+        return length + shortfall
     }
 
     /// Whether slow readings `first` and `second` at the ends of a sparse step whose chord (`east`, `north`,

@@ -945,6 +945,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// when that fix was accepted (the time is then ``lastAcceptedMilliseconds``), not re-anchored (``anchor``
     /// clears the time: a re-anchor's fix is no step of the track before it).
     @usableFromInline var lastSparseChord = SIMD2<Double>(.nan, .nan), lastSparseChordMilliseconds: Int64 = .min
+    /// When the step ``lastSparseChord`` was noted for was the first after an anchor (no judged step before it, so
+    /// it counted what the clamp let it): the candidates offered before it (Doppler plus filtered, metres), so
+    /// that the step after, if it keeps on from it, adds its chord's shortfall (see
+    /// ``sparseChordFloor(east:north:seconds:accuracy:isAccuracyAssumed:now:)``); NaN otherwise.
+    @usableFromInline var unjudgedStepOfferedBefore = Double.nan
     /// A run of fixes whose readings say still while the track travels (``ContradictedReadings``).
     @usableFromInline var contradiction = ContradictedReadings()
     /// Readings below this speed stand for no reading in the prediction's σₐ
