@@ -456,10 +456,23 @@ final class LoopbackReceiver {
         #expect(late.status == 1, "\(late.stderr)")
         #expect(late.stderr.contains("\(third) fixes of \(parts[1]) (2025-11-29T"), "\(late.stderr)")
         #expect(late.stderr.contains("were never in the buffer: a late batch, not stored"), "\(late.stderr)")
+        #expect(late.stderr.contains("unless the tracker rejected them when they were added before"))
         #expect(!late.stderr.contains("already in the session"), "\(late.stderr)")
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == stored)
         let again = try Tool.run(["buffer", "add", parts[0], "--db", db, "--session", "walk"])
         #expect(again.status == 0 && again.stderr.contains("already in the session"), "\(again.stderr)")
+        // The late third overlapping the session by one stored fix (a chunked upload's): not refused, but its
+        // fixes not stored are named (a reviewer's: "already in the session", 39 of 40 lost unsaid).
+        let overlapping = try Tool.temporaryFile(
+            "late-overlap.csv",
+            contents: ([lines[0], lines[third]] + lines[(1 + third)..<(1 + 2 * third)])
+                .joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: overlapping) }
+        let overlap = try Tool.run(["buffer", "add", overlapping, "--db", db, "--session", "walk"])
+        #expect(overlap.status == 0, "\(overlap.stderr)")
+        #expect(
+            overlap.stderr.contains("\(third) of the \(third + 1) fixes skipped (2025-11-29T")
+                && overlap.stderr.contains("are not in the buffer and were not stored"), "\(overlap.stderr)")
         // A row gone (as after a sync): the late batch cannot be told from fixes synced since; skipped, and said so.
         _ = try sqlite(db, "DELETE FROM fixes WHERE id = (SELECT min(id) FROM fixes)")
         let unknown = try Tool.run(["buffer", "add", parts[1], "--db", db, "--session", "walk"])

@@ -191,7 +191,7 @@ import Testing
     }
 
     /// A short file that loses most of its distance to one cause says so, as a long one does: shares of fewer than
-    /// 20 fixes count from two fixes and a third of them (``RunDiagnostics/isLargeShare(_:of:over:)``). A tester's
+    /// 20 fixes count from three fixes and a third of them (``RunDiagnostics/isLargeShare(_:of:over:)``). A tester's
     /// drive of 6 fixes every 60 s on the walking profile read 0 m of 4,448 with "rejected: speed 3" alone; a jog of
     /// 7 fixes every 10 s at 3 m/s, 23 m of 180 m, without a word. One jump in a short walk is no such share.
     @Test("warns of a short file that lost most of its distance to the profile")
@@ -212,5 +212,10 @@ import Testing
         #expect(jogWarnings.contains { $0.contains("moved like a vehicle") }, "\(jogWarnings)")
         let (_, walkWarnings) = try Self.process(line(8, every: 5, metresPerSecond: 1.4, jumpAt: 4), [])
         #expect(!walkWarnings.contains { $0.contains("profile") }, "\(walkWarnings)")
+        // Two fixes of six rejected for their accuracy (a cold start claiming 100 m): no column in another unit.
+        var cold = line(6, every: 5, metresPerSecond: 1.4).split(separator: "\n").map(String.init)
+        for k in [1, 2] { cold[k] = String(cold[k].dropLast(2)) + ",100" }
+        let (_, coldWarnings) = try Self.process(cold.joined(separator: "\n") + "\n", [])
+        #expect(!coldWarnings.contains { $0.contains("accuracy") }, "\(coldWarnings)")
     }
 }

@@ -153,12 +153,12 @@ enum BenchCommand {
         // A recording that moved like a vehicle or faster than its profile allows: its activity named no category
         // of what it was (a CI tester's "e-bike", category "e", read 0 m under walking without a word, where
         // `process` warns). Most of it: a mixed day's vehicle legs (GeoLife's taxi and bus under walking, 41 % of
-        // its fixes) are what such a recording measures. However short, from two such fixes (a tester's 11-fix
+        // its fixes) are what such a recording measures. However short, from three such fixes (a tester's 11-fix
         // drive under walking read −92.3 % without a word while it took 20).
         for (recording, r) in zip(selected, results) where r.status == .ok {
             let tooFast = r.rejections["speed", default: 0]
             let held = r.heldAsVehicleFixes
-            guard max(tooFast, held) >= 2,
+            guard max(tooFast, held) >= 3,
                 Double(tooFast) > 0.5 * Double(r.fixes) || Double(held) > 0.75 * Double(max(r.acceptedFixes, 1))
             else { continue }
             let what =

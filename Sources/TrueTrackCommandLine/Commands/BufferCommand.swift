@@ -360,10 +360,10 @@ enum BufferCommand {
         let refusesOlder = sessionFirst.map { $0.secondsSince1970 <= clockLimit } ?? false
         var olderThanSession = 0
         // Of the fixes skipped as not newer than the session's last: how many are stored in the buffer, and the span
-        // of all of them. None stored, in a buffer no row ever left: they were never the session's (a late batch,
-        // see `lateBatchFailure`).
+        // of those that are not. In a buffer no row ever left, those were never stored: rejected by the tracker when
+        // they were added, or a late batch (see `lateBatchFailure`).
         var skippedStored = 0
-        var skippedSpan: (earliest: Timestamp, latest: Timestamp)?
+        var unstoredSpan: (earliest: Timestamp, latest: Timestamp)?
         // The earliest fix this add showed the tracker (not one rejected as invalid: a placeholder's date).
         var earliestSeen: Timestamp?
         var olderSpan: (earliest: Timestamp, latest: Timestamp)?
@@ -394,11 +394,14 @@ enum BufferCommand {
                     if (isAddedAgain && !isInsideJump) || isCounted || isStored {
                         isAddedAgain = true
                         notNewerThanSession += 1
-                        if isStored { skippedStored += 1 }
-                        skippedSpan = (
-                            min(skippedSpan?.earliest ?? fix.timestamp, fix.timestamp),
-                            max(skippedSpan?.latest ?? fix.timestamp, fix.timestamp)
-                        )
+                        if isStored {
+                            skippedStored += 1
+                        } else {
+                            unstoredSpan = (
+                                min(unstoredSpan?.earliest ?? fix.timestamp, fix.timestamp),
+                                max(unstoredSpan?.latest ?? fix.timestamp, fix.timestamp)
+                            )
+                        }
                         if fix.timestamp.secondsSince1970 <= clockLimit { skippedBehindAClockAhead += 1 }
                         continue
                     }
@@ -484,12 +487,22 @@ enum BufferCommand {
                     + "session takes its fixes in time order; add them to another --session, or start the session "
                     + "anew with its inputs in time order")
         }
-        if let skippedSpan, let sessionLast, let session = sessionState?.id, skippedStored == 0,
+        if let unstoredSpan, let sessionLast, let session = sessionState?.id,
             sessionLast.secondsSince1970 <= clockLimit,  // (else the session's clock set ahead: said below)
             try !buffer.hasRemovedRows(after: 0)
         {
-            throw Self.lateBatchFailure(
-                session: session, input: input, count: notNewerThanSession, span: skippedSpan, sessionLast: sessionLast)
+            let unstored = notNewerThanSession - skippedStored
+            // None of them stored: refused. Some: a file added again whose rejected fixes were never stored is
+            // the likelier story, but a late file overlapping the session by a fix looks the same: said, not refused.
+            if skippedStored == 0 {
+                throw Self.lateBatchFailure(
+                    session: session, input: input, count: unstored, span: unstoredSpan, sessionLast: sessionLast)
+            }
+            Terminal.error(
+                "warning: session '\(session)': \(unstored) of the \(notNewerThanSession) fixes skipped "
+                    + "(\(ISO8601.format(unstoredSpan.earliest)) to \(ISO8601.format(unstoredSpan.latest))) are not in "
+                    + "the buffer and were not stored: fixes the tracker rejected when they were added, or a late batch, "
+                    + "which a session cannot take (add those to another --session)\n")
         }
         if let failure = InputOptions.noFixes(reader.report, format: reader.format, options: options) { throw failure }
         let ahead = sessionLast.map { $0.secondsSince1970 - nowSeconds } ?? 0
@@ -514,7 +527,9 @@ enum BufferCommand {
     /// none of them in the buffer, while no row ever left it: the session never held them, and the tracker, which
     /// takes a session's fixes in time order, cannot count them (a late batch, delivered after newer ones). They
     /// were said to be "already in the session" and skipped, exit 0: a buffer tester's 200 fixes lost. Not when
-    /// any of them is stored: a file added again, whose fixes the tracker rejected were never stored either.
+    /// any of them is stored: a file added again, whose fixes the tracker rejected were never stored either (then a
+    /// warning names those not stored). A batch the tracker rejected whole, added again, is refused too: its fixes
+    /// cannot be told from a late batch's (a reviewer's), and were not stored either way.
     static func lateBatchFailure(
         session: String, input: String, count: Int, span: (earliest: Timestamp, latest: Timestamp),
         sessionLast: Timestamp
@@ -524,9 +539,9 @@ enum BufferCommand {
                 "session '\(session)': \(Terminal.count(count, "fix", "fixes")) of \(input) "
                 + "(\(ISO8601.format(span.earliest)) to \(ISO8601.format(span.latest))) "
                 + "\(count == 1 ? "is" : "are") not newer than the session's last fix (\(ISO8601.format(sessionLast))) "
-                + "and \(count == 1 ? "was" : "were") never in the buffer: a late batch, not stored; a session takes its "
-                + "fixes in time order; add them to another --session, or start the session anew with its inputs in "
-                + "time order")
+                + "and \(count == 1 ? "was" : "were") never in the buffer: a late batch, not stored (a session takes "
+                + "its fixes in time order: add them to another --session, or start the session anew with its inputs "
+                + "in time order), unless the tracker rejected them when they were added before")
     }
 
     /// "; among them 40 rejected by the backend and 1 set aside as damaged" for the rows the cap dropped that a

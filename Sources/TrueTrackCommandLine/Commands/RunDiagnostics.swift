@@ -534,12 +534,13 @@ struct RunDiagnostics {
     static let silenceShare = 0.05
 
     /// Whether `count` of `total` fixes is a share worth a warning: more than `share` of at least
-    /// ``shareMinimumFixes``, or of fewer, at least two and at least a third of them. Why: shares of a handful of
-    /// fixes are noise (one jump of four fixes is 25 %), but a short file that loses most of its distance to one
-    /// cause was left without a word (a tester's drives every 60 s on the walking profile: 6 fixes, 0 m of 4,448,
-    /// "rejected: speed 3" and nothing more; 19 fixes, 9 of them rejected, 0 m of 16,200).
+    /// ``shareMinimumFixes``, or of fewer, at least three and at least a third of them (whatever `share`). Why:
+    /// shares of a handful of fixes are noise (one jump of four fixes is 25 %; two cold-start fixes of six rejected
+    /// for their accuracy are no column in another unit, a reviewer's), but a short file that loses most of its
+    /// distance to one cause was left without a word (a tester's drives every 60 s on the walking profile: 6 fixes,
+    /// 0 m of 4,448, "rejected: speed 3" and nothing more; 19 fixes, 9 of them rejected, 0 m of 16,200).
     static func isLargeShare(_ count: Int, of total: Int, over share: Double) -> Bool {
-        total >= shareMinimumFixes ? Double(count) > share * Double(total) : count >= 2 && 3 * count >= total
+        total >= shareMinimumFixes ? Double(count) > share * Double(total) : count >= 3 && 3 * count >= total
     }
 
     /// The fewest fixes whose shares the warnings judge by their thresholds (``isLargeShare(_:of:over:)``): 20.
