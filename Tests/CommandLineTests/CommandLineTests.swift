@@ -640,6 +640,27 @@ struct Tool {
         #expect(
             noPosition.stderr.contains("1 point without a position was skipped (the first at \(json):2:1"),
             "\(noPosition.stderr)")
+        // The line-based logs too: a GeoLife point without a position, an IPIN row without a time.
+        let plt = try Tool.temporaryFile(
+            "no-position.plt",
+            contents: "Geolife trajectory\nWGS 84\nAltitude is in Feet\nReserved 3\n0,2,255,My Track,0,0,2,8421376\n0\n"
+                + "39.984702,116.318417,0,492,39744.1201851852,2008-10-23,02:53:04\n"
+                + ",,0,492,39744.1202546296,2008-10-23,02:53:10\n"
+                + "39.984802,116.318417,0,492,39744.1203240741,2008-10-23,02:53:16\n")
+        let ipin = try Tool.temporaryFile(
+            "no-time.txt",
+            contents: "GNSS;1.0;1700000000.000;10.0;20.0;100;0;5;0;10;8\n"
+                + "GNSS;2.0;;10.00001;20.0;100;0;5;0;10;8\n"
+                + "GNSS;3.0;1700000002.000;10.00002;20.0;100;0;5;0;10;8\n")
+        defer { for file in [plt, ipin] { try? FileManager.default.removeItem(atPath: file) } }
+        let noPLTPosition = try Tool.run(["process", plt])
+        #expect(
+            noPLTPosition.stderr.contains("1 point without a position was skipped (the first at \(plt):8:1"),
+            "\(noPLTPosition.stderr)")
+        let noIPINTime = try Tool.run(["process", ipin, "--format", "ipin"])
+        #expect(
+            noIPINTime.stderr.contains("1 point without a time was skipped (the first at \(ipin):2:"),
+            "\(noIPINTime.stderr)")
         // `info`, the command that describes a file, says it too.
         let info = try Tool.run(["info", gpx])
         #expect(info.stderr.contains("1 point without a time was skipped (the first at \(gpx):3:1"), "\(info.stderr)")

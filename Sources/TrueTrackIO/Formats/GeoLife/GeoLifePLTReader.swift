@@ -119,7 +119,7 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
                 found: "\(count) fields")
         }
         if SeparatorScan.isBlank(p, starts.0, ends.0) || SeparatorScan.isBlank(p, starts.1, ends.1) {
-            counts.skip(.missingPosition)
+            counts.skip(.missingPosition, at: line.location(file: stream.name, at: starts.0))
             return nil
         }
         guard let latitude = NumberParsing.double(p, starts.0, ends.0) else {
@@ -164,7 +164,7 @@ public struct GeoLifePLTReader: FixReader, ByteStreamReader {
             timestamp = Timestamp(millisecondsSince1970: day.millisecondsSince1970 + Int64(seconds) * 1000)
         } else {
             guard !SeparatorScan.isBlank(p, starts.4, ends.4) else {
-                counts.skip(.missingTime)
+                counts.skip(.missingTime, at: line.location(file: stream.name, at: starts.4))
                 return nil
             }
             guard let days = NumberParsing.double(p, starts.4, ends.4),

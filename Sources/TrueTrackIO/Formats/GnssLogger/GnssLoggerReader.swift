@@ -228,11 +228,11 @@ public struct GnssLoggerReader: FixReader, ByteStreamReader {
         if SeparatorScan.isBlank(p, f.latitudeStart, f.latitudeEnd)
             || SeparatorScan.isBlank(p, f.longitudeStart, f.longitudeEnd)
         {
-            counts.skip(.missingPosition)
+            counts.skip(.missingPosition, at: line.location(file: stream.name, at: f.latitudeStart))
             return nil
         }
         if SeparatorScan.isBlank(p, f.timeStart, f.timeEnd) {
-            counts.skip(.missingTime)
+            counts.skip(.missingTime, at: line.location(file: stream.name, at: f.timeStart))
             return nil
         }
         guard let latitude = NumberParsing.double(p, f.latitudeStart, f.latitudeEnd) else {

@@ -122,11 +122,11 @@ public struct IPINReader: FixReader, ByteStreamReader {
         let inUse = fields.next()
 
         if SeparatorScan.isBlank(p, lat.start, lat.end) || SeparatorScan.isBlank(p, lon.start, lon.end) {
-            counts.skip(.missingPosition)
+            counts.skip(.missingPosition, at: line.location(file: stream.name, at: lat.start))
             return nil
         }
         if SeparatorScan.isBlank(p, time.start, time.end) {
-            counts.skip(.missingTime)
+            counts.skip(.missingTime, at: line.location(file: stream.name, at: time.start))
             return nil
         }
         // (The app clock aligns fixes with the truth: no measurement to read as missing.)
