@@ -1,5 +1,6 @@
 import Testing
 import TrueTrackCore
+import TrueTrackSimulation
 
 /// ``TrackingProfile/validate()``: a profile no tracker can work with is refused with the setting named, before a
 /// tracker counts 0 m on it without a word.
@@ -55,6 +56,27 @@ import TrueTrackCore
     }
 
     /// ∞ where it reads "no limit", 0 where it reads "off", and the settings documented as taking any value.
+    /// Every "no limit" a valid profile may hold runs: an exit time of ∞ (or 1e300) for the vehicle latch trapped
+    /// converting to milliseconds when a confident on-foot reading came during the latch's slow spell (an API
+    /// tester's, a bus ride inside a walk with activity readings).
+    @Test("runs a valid profile whose vehicle exit time is no limit", arguments: [Double.infinity, 1e300])
+    func runsAProfileWithoutAVehicleExitLimit(exitSeconds: Double) throws {
+        var profile = TrackingProfile.walking
+        profile.vehicleExitSeconds = exitSeconds
+        try profile.validate()
+        var errors = ErrorModel.cleanPhone
+        errors.activityConfidence = 100
+        let run = Simulator.simulate(.busRideInsideWalk, errors: errors, seed: 1)
+        var tracker = Tracker(profile: profile)
+        var total = 0.0
+        for fix in run.fixes {
+            let decision = tracker.process(fix)
+            #expect(decision.totalDistanceMetres >= total)
+            total = decision.totalDistanceMetres
+        }
+        #expect(total.isFinite && total > 0)
+    }
+
     @Test func noLimitOffAndIgnoredValuesAreValid() {
         let profile = TrackingProfile.custom(from: .walking) {
             $0.maximumAccuracyMetres = .infinity

@@ -561,7 +561,12 @@ extension Tracker {
             // foot for walking) has lasted: the traveller left the vehicle, and the latch ends at this fix. (A
             // tester's walk after a standstill read "in vehicle" was held for two minutes, and lost at the end of
             // the file.)
-            slowSinceMilliseconds = min(slowSinceMilliseconds, now &- Int64(profile.vehicleExitSeconds * 1000))
+            // (An exit time of ∞, which `validate()` allows as "no limit", or one too long for Int64 milliseconds:
+            // the spell put back a quarter of Int64's range, so that the latch holds by time for ever and the
+            // arithmetic on it cannot overflow. Converted as it was, it trapped: an API tester's profile.)
+            let exitMilliseconds = profile.vehicleExitSeconds * 1000
+            let back = exitMilliseconds < Double(Int64.max / 4) ? Int64(exitMilliseconds) : Int64.max / 4
+            slowSinceMilliseconds = min(slowSinceMilliseconds, now &- back)
         }
         return (verdict, false, excluded)
     }
