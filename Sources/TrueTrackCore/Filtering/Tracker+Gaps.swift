@@ -88,51 +88,10 @@ extension Tracker {
         } else if pendingGapSeconds > 0, let anchor = window.oldest(),
             Double(now &- anchor.milliseconds) / 1000 >= profile.windowSeconds / 2
         {
-            let seconds = pendingGapSeconds
-            pendingGapSeconds = 0
-            // The gap's chord: from the filtered position before it to the anchor (its first fix).
-            let gap = SIMD2(anchor.east, anchor.north) - gapOrigin
-            let chord = pendingGapSpeedBefore > 0 ? (gap * gap).sum().squareRoot() : 0
-            let me = e - anchor.east, mn = n - anchor.north
-            let meanAccuracy = windowMeanAccuracy(orElse: profile.assumedDisplacementAccuracyMetres)
-            let moved = (me * me + mn * mn).squareRoot()
-            let hasMoved = moved > NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
-            // Back where it was before the silence, from a first fix that was not: a cold fix converging (Android's
-            // doze wakes a still phone every few minutes, its first fixes tens of metres off), not travel. The
-            // distance held since the anchor is given up, before the window releases it, and the window starts
-            // again here.
-            let back = SIMD2(e, n) - gapOrigin
-            let nearOrigin = NetDisplacementGate.threshold(meanAccuracy: 2 * meanAccuracy, profile: profile)
-            if (back * back).sum().squareRoot() <= nearOrigin, (gap * gap).sum().squareRoot() > nearOrigin {
-                committed = candidates
-                restartWindow(milliseconds: now &- 1, east: filter.east, north: filter.north)
+            guard let settled = settlePendingGap(anchor: anchor, east: e, north: n, accuracy: accuracy, now: now) else {
                 return SIMD2(0, 0)
             }
-            // Faster since the anchor than the traveller sustains (the vehicle rule, which has not judged this
-            // track yet: it waits for half a window too), or a reading or the latch excluding it: a vehicle after
-            // the gap, so the silence was most likely the vehicle's as well.
-            // (The move since the anchor less what the two fixes' errors explain: a first fix after a tunnel tens of
-            // metres off, its multipath claiming 25 m, read 40 m of convergence in 10 s as a vehicle's 4 m/s and lost
-            // the tunnel's chord; an API tester's walks.)
-            let sustained = profile.maximumSustainedSpeedMetresPerSecond
-            let explained = NetDisplacementGate.threshold(meanAccuracy: anchorAccuracy + accuracy, profile: profile)
-            // The pace since the anchor: the readings' mean where they give it (see `readingsGivePace`), else the
-            // filter's speed.
-            let readingsPace = readingPace(since: anchor)
-            let pace = readingsPace ?? speed
-            let isExcluded =
-                isInVehicle || (moved - explained) / (Double(now &- anchor.milliseconds) / 1000) > sustained
-                || pace > sustained || readingExcludes(at: now)
-            // The pace on both sides within `bridgeSpeedRatio` of each other (`bridgeVehicleSpeedRatio` for a
-            // vehicle's profile), and across the gap at most `bridgeSpeedRatio` times the faster.
-            let slower = min(pendingGapSpeedBefore, pace), faster = max(pendingGapSpeedBefore, pace)
-            let sidesRatio = sustained.isFinite ? Self.bridgeSpeedRatio : Self.bridgeVehicleSpeedRatio
-            if hasMoved, !isExcluded, chord > 0, pace >= profile.deadbandMetresPerSecond,
-                ve * gap.x + vn * gap.y >= (readingsPace == nil ? 0 : Self.gapExitHeadingCosine) * speed * chord,
-                faster <= sidesRatio * slower, chord / seconds <= Self.bridgeSpeedRatio * faster
-            {
-                added = accumulator.add(doppler: 0, filtered: chord)
-            }
+            added = settled
         }
         if dt > profile.maximumIntegrationSeconds {
             let de = e - filter.east, dn = n - filter.north
@@ -166,6 +125,66 @@ extension Tracker {
             }
         }
         return SIMD2(floor, added)
+    }
+
+    /// Settles the pending reset gap (see ``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``,
+    /// "Every reset gap" and "A pending gap chord") at a fix at (`east`, `north`) with displacement accuracy
+    /// `accuracy`, judged with the filter's velocity as it stands, the window's oldest sample `anchor` being the
+    /// gap's anchor. Returns the metres its chord added (0 when it does not count), or `nil` when the track since the
+    /// anchor was a cold fix converging back to where it was before the silence: the metres held since the anchor
+    /// are then given up and the window starts again. Also at the end of a track (``finishTrack()``), at its last fix.
+    @usableFromInline
+    mutating func settlePendingGap(
+        anchor: TrailingWindow.Sample, east e: Double, north n: Double, accuracy: Double, now: Int64
+    ) -> Double? {
+        let ve = filter.velocityEast, vn = filter.velocityNorth
+        let speed = (ve * ve + vn * vn).squareRoot()
+        let seconds = pendingGapSeconds
+        pendingGapSeconds = 0
+        // The gap's chord: from the filtered position before it to the anchor (its first fix).
+        let gap = SIMD2(anchor.east, anchor.north) - gapOrigin
+        let chord = pendingGapSpeedBefore > 0 ? (gap * gap).sum().squareRoot() : 0
+        let me = e - anchor.east, mn = n - anchor.north
+        let meanAccuracy = windowMeanAccuracy(orElse: profile.assumedDisplacementAccuracyMetres)
+        let moved = (me * me + mn * mn).squareRoot()
+        let hasMoved = moved > NetDisplacementGate.threshold(meanAccuracy: meanAccuracy, profile: profile)
+        // Back where it was before the silence, from a first fix that was not: a cold fix converging (Android's
+        // doze wakes a still phone every few minutes, its first fixes tens of metres off), not travel. The
+        // distance held since the anchor is given up, before the window releases it, and the window starts
+        // again here.
+        let back = SIMD2(e, n) - gapOrigin
+        let nearOrigin = NetDisplacementGate.threshold(meanAccuracy: 2 * meanAccuracy, profile: profile)
+        if (back * back).sum().squareRoot() <= nearOrigin, (gap * gap).sum().squareRoot() > nearOrigin {
+            committed = candidates
+            restartWindow(milliseconds: now &- 1, east: filter.east, north: filter.north)
+            return nil
+        }
+        // Faster since the anchor than the traveller sustains (the vehicle rule, which has not judged this
+        // track yet: it waits for half a window too), or a reading or the latch excluding it: a vehicle after
+        // the gap, so the silence was most likely the vehicle's as well.
+        // (The move since the anchor less what the two fixes' errors explain: a first fix after a tunnel tens of
+        // metres off, its multipath claiming 25 m, read 40 m of convergence in 10 s as a vehicle's 4 m/s and lost
+        // the tunnel's chord; an API tester's walks.)
+        let sustained = profile.maximumSustainedSpeedMetresPerSecond
+        let explained = NetDisplacementGate.threshold(meanAccuracy: anchorAccuracy + accuracy, profile: profile)
+        // The pace since the anchor: the readings' mean where they give it (see `readingsGivePace`), else the
+        // filter's speed.
+        let readingsPace = readingPace(since: anchor)
+        let pace = readingsPace ?? speed
+        let isExcluded =
+            isInVehicle || (moved - explained) / (Double(now &- anchor.milliseconds) / 1000) > sustained
+            || pace > sustained || readingExcludes(at: now)
+        // The pace on both sides within `bridgeSpeedRatio` of each other (`bridgeVehicleSpeedRatio` for a
+        // vehicle's profile), and across the gap at most `bridgeSpeedRatio` times the faster.
+        let slower = min(pendingGapSpeedBefore, pace), faster = max(pendingGapSpeedBefore, pace)
+        let sidesRatio = sustained.isFinite ? Self.bridgeSpeedRatio : Self.bridgeVehicleSpeedRatio
+        if hasMoved, !isExcluded, chord > 0, pace >= profile.deadbandMetresPerSecond,
+            ve * gap.x + vn * gap.y >= (readingsPace == nil ? 0 : Self.gapExitHeadingCosine) * speed * chord,
+            faster <= sidesRatio * slower, chord / seconds <= Self.bridgeSpeedRatio * faster
+        {
+            return accumulator.add(doppler: 0, filtered: chord)
+        }
+        return 0
     }
 
     /// The least a sparse step without speed readings counts (metres): its chord, from the last accepted fix to

@@ -134,16 +134,18 @@ extension Tracker {
 
     /// The end of the track (or of the session): counts the metres a departure still holds unless the track is
     /// back at the rest it left (as ``recordRest(now:threshold:)`` judges it: then they are given up), those a
-    /// run that overrules its readings still holds (``releaseOverruledRun()``), those a window too young to
-    /// judge still holds if it moved (``releaseYoungWindow()``), and a chain's last chord if it agreed with the chord
-    /// before it (``releaseCertifiedChainEnd()``), and returns them.
+    /// run that overrules its readings still holds (``releaseOverruledRun()``), a reset gap's chord not yet settled
+    /// (``settleGapAtEnd()``), those a window too young to judge still holds if it moved (``releaseYoungWindow()``),
+    /// and a chain's last chord if it agreed with the chord before it (``releaseCertifiedChainEnd()``), and returns
+    /// them.
     /// Why: a track ending within ``TrackingProfile/departureConfirmationSeconds`` of leaving a rest, before
     /// 100 m, lost those metres (a reviewer's drives ending 8 s after pulling away: 42 → 0 m of 61; rides
     /// ending 20 s on: 89 → 0 m of 95). Call it once, at the end: it forgets the rest, so fixes after it start
     /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
     /// per-fix totals of its decisions do not hold what it counts.
     public mutating func finishTrack() -> Double {
-        let overruled = releaseOverruledRun() + releaseYoungWindow() + releaseCertifiedChainEnd()
+        let overruled =
+            releaseOverruledRun() + settleGapAtEnd() + releaseYoungWindow() + releaseCertifiedChainEnd()
         guard departureMilliseconds != .min else { return overruled }
         let threshold = departureThresholdMetres
         let away = distanceFromRest(threshold: threshold)
@@ -234,6 +236,21 @@ extension Tracker {
         }
         committed = candidates
         return accumulator.add(doppler: release.doppler, filtered: release.filtered)
+    }
+
+    /// At the end of the track, settles a reset gap still pending because the track ended within half a window of
+    /// its anchor, before `bridge` settles it (``settlePendingGap(anchor:east:north:accuracy:now:)``, at the last
+    /// fix): its chord counts by the same tests, or a cold fix converging back gives up what the window held.
+    /// Returns the metres counted. Why: a walk ending 7 s after a 300 s silence lost the ~316 m chord across it (a
+    /// reviewer's: 93.8 m counted).
+    @usableFromInline
+    mutating func settleGapAtEnd() -> Double {
+        guard pendingGapSeconds > 0, !isHoldReleasePending, let anchor = window.oldest(),
+            lastAcceptedMilliseconds > anchor.milliseconds
+        else { return 0 }
+        return settlePendingGap(
+            anchor: anchor, east: lastRawEast, north: lastRawNorth, accuracy: lastAccuracy,
+            now: lastAcceptedMilliseconds) ?? 0
     }
 
     /// At the end of the track, counts the chord of a chain of sparse steps that is still pending (the last fix is a
