@@ -454,6 +454,18 @@ import TrueTrackSimulation
         #expect(abs(walked - chords.dropLast().reduce(0, +)) < 0.5, "\(walked)")
     }
 
+    /// A phone's cached last-known location delivered first (iOS), 300 s old, 400 m from where the live walk starts
+    /// and reading 1.4 m/s from its old trip: the chord from it is not counted (an API tester's: 849 → 1,249 m).
+    @Test("counts no gap chord from a lone first fix, a phone's cached location")
+    func countsNoGapChordFromACachedFirstFix() {
+        let live = (0...600).map { TrackerTests.fix(300 + Double($0), north: 1.4 * Double($0), speed: 1.4) }
+        let cached = TrackerTests.fix(0, north: -400, speed: 1.4)
+        let (alone, _) = Self.total(live)
+        let (withCached, _) = Self.total([cached] + live)
+        #expect(abs(withCached - alone) < 1, "\(withCached) m with the cached fix, \(alone) m without")
+        #expect(abs(alone - 840) < 0.03 * 840, "\(alone)")
+    }
+
     /// At the end of the track (``Tracker/finishTrack()``) a chain's last chord counts when it agreed with the chord
     /// before it, as a chord into a halt does (a tester's drives every 20–120 s each lost their last step: 900 m of
     /// 8,100 at 60 s); a last chord that jumps off a parked logger's noise, or one faster than the traveller

@@ -2138,12 +2138,18 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// (``bridge(east:north:seconds:variance:isAccuracyAssumed:doppler:course:now:)``). No heading check here, unlike a sparse step's: a vehicle turns
     /// inside an outage (the F9K drive goes in southwards and comes out northwards, 207 m west: the chord is
     /// across both headings). Out of line: gaps are rare. (Mutating so that `self` is passed by reference.)
+    ///
+    /// Nor from the session's first fix when it is alone before the gap (``fixCount`` 1): that is how a phone's cached
+    /// last-known location arrives, minutes old and elsewhere, before the live fixes (iOS delivers it first), and
+    /// its reading is from another trip; the walk from there was counted (an API tester's: a cached fix 300 s old
+    /// and 400 m away, reading 1.4 m/s, 849 → 1,249 m). A chain of such fixes still counts its first chord once the
+    /// second agrees (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``).
     @usableFromInline @inline(never)
     mutating func gapChordSpeedBefore(east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double)
         -> Double
     {
         guard dt <= profile.maximumBridgedGapSeconds, !isInVehicle,
-            !readingExcludes(at: lastAcceptedMilliseconds)
+            !readingExcludes(at: lastAcceptedMilliseconds), fixCount > 1
         else { return 0 }
         let de = e - filter.east, dn = n - filter.north
         let chord = (de * de + dn * dn).squareRoot()
