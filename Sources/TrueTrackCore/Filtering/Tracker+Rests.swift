@@ -143,6 +143,7 @@ extension Tracker {
     /// ending 20 s on: 89 → 0 m of 95). Call it once, at the end: it forgets the rest, so fixes after it start
     /// without one (an excursion's way back would count). `truetrack process` calls it after the last fix; the
     /// per-fix totals of its decisions do not hold what it counts.
+    @discardableResult
     public mutating func finishTrack() -> Double {
         let overruled =
             releaseOverruledRun() + settleGapAtEnd() + releaseYoungWindow() + releaseCertifiedChainEnd()
