@@ -26,6 +26,15 @@ import TrueTrackSimulation
         }
     }
 
+    /// `fixes` with every speed reading replaced by `speed` (`nil`: none).
+    static func reading(_ speed: Double?, on fixes: [Fix]) -> [Fix] {
+        fixes.map { fix in
+            try! Fix(
+                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+                horizontalAccuracyMetres: fix.horizontalAccuracyMetres, speedMetresPerSecond: speed)
+        }
+    }
+
     /// The tracker's total after `fixes` and ``Tracker/finishTrack()``, and what `finishTrack()` counted.
     static func total(_ fixes: [Fix], profile: TrackingProfile = .walking) -> (total: Double, atFinish: Double) {
         var tracker = Tracker(profile: profile)
@@ -52,11 +61,7 @@ import TrueTrackSimulation
     @Test("counts nothing for a still receiver's short track", arguments: [true, false])
     func countsNothingForAStillReceiver(readings: Bool) {
         // Readings of 0.4 m/s (above the deadband) from a receiver that stays put: the net displacement says still.
-        let fixes = Self.leg(seconds: 7, speed: 0, readings: false).map { fix in
-            try! Fix(
-                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
-                horizontalAccuracyMetres: fix.horizontalAccuracyMetres, speedMetresPerSecond: readings ? 0.4 : nil)
-        }
+        let fixes = Self.reading(readings ? 0.4 : nil, on: Self.leg(seconds: 7, speed: 0, readings: false))
         let (total, _) = Self.total(fixes)
         #expect(total == 0)
     }
@@ -64,11 +69,7 @@ import TrueTrackSimulation
     @Test("counts nothing when slow readings cover the window though the fixes move")
     func countsNothingWhenReadingsSayStill() {
         // Readings of 0.1 m/s (below the moving mean) on every fix: the full-window rule trusts them too.
-        let fixes = Self.leg(seconds: 7, speed: 1.4).map { fix in
-            try! Fix(
-                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
-                horizontalAccuracyMetres: fix.horizontalAccuracyMetres, speedMetresPerSecond: 0.1)
-        }
+        let fixes = Self.reading(0.1, on: Self.leg(seconds: 7, speed: 1.4))
         #expect(Self.total(fixes).total == 0)
     }
 
@@ -101,11 +102,7 @@ import TrueTrackSimulation
     @Test("counts a short walk's readings in another unit as its filtered path")
     func countsReadingsInAnotherUnitAsTheFilteredPath() {
         // A 7 s walk at 1.4 m/s whose column holds km/h (5.04): the unit checks need longer than the track.
-        let fixes = Self.leg(seconds: 7, speed: 1.4).map { fix in
-            try! Fix(
-                timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
-                horizontalAccuracyMetres: fix.horizontalAccuracyMetres, speedMetresPerSecond: 5.04)
-        }
+        let fixes = Self.reading(5.04, on: Self.leg(seconds: 7, speed: 1.4))
         let (total, _) = Self.total(fixes)
         #expect(total <= 1.3 * 9.8, "counted \(total) of 9.8 m (the readings say 35.3)")
     }
