@@ -464,6 +464,14 @@ import TrueTrackSimulation
         let (withCached, _) = Self.total([cached] + live)
         #expect(abs(withCached - alone) < 1, "\(withCached) m with the cached fix, \(alone) m without")
         #expect(abs(alone - 840) < 0.03 * 840, "\(alone)")
+        // A session resumed from its total and last fix, 120 s before the walk goes on 168 m further: its chord
+        // counts (a reviewer's: with the first fix's count alone it was lost).
+        var resumed = Tracker()
+        resumed.restore(persistedTotalMetres: 500, lastAccepted: TrackerTests.fix(0, speed: 1.4, course: 0))
+        for i in 0...60 {
+            _ = resumed.process(TrackerTests.fix(120 + Double(i), north: 168 + 1.4 * Double(i), speed: 1.4))
+        }
+        #expect(abs(resumed.distance.totalMetres - (500 + 168 + 84)) < 0.05 * 252, "\(resumed.distance.totalMetres)")
     }
 
     /// At the end of the track (``Tracker/finishTrack()``) a chain's last chord counts when it agreed with the chord

@@ -225,7 +225,8 @@ public struct RewindingTracker: Sendable {
     }
 
     /// The end of the track or session: ``Tracker/finishTrack()`` on the in-order tracker (a departure's held
-    /// metres count unless the track is back at its rest; a window too young to judge counts if it moved). Returns the metres counted. Call it once, at the end:
+    /// metres count unless the track is back at its rest; a window too young to judge counts if it moved, a pending
+    /// gap's chord and a chain's last chord if their tests pass). Returns the metres counted. Call it once, at the end:
     /// a late fix after it rewinds to a copy from before it.
     @discardableResult
     public mutating func finishTrack() -> Double {

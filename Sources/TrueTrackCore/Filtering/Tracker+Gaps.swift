@@ -132,7 +132,8 @@ extension Tracker {
     /// `accuracy`, judged with the filter's velocity as it stands, the window's oldest sample `anchor` being the
     /// gap's anchor. Returns the metres its chord added (0 when it does not count), or `nil` when the track since the
     /// anchor was a cold fix converging back to where it was before the silence: the metres held since the anchor
-    /// are then given up and the window starts again. Also at the end of a track (``finishTrack()``), at its last fix.
+    /// are then given up and the window starts again. Also at the end of a track (``finishTrack()``), at its last fix:
+    /// the filter's velocity and the readings' pace then include that fix.
     @usableFromInline
     mutating func settlePendingGap(
         anchor: TrailingWindow.Sample, east e: Double, north n: Double, accuracy: Double, now: Int64
@@ -221,7 +222,10 @@ extension Tracker {
     /// step's offered increments fell short of its chord: judged by the same test one step late, as a chain counts
     /// its first chord once the second agrees. (Of a track's first step no rhythm is known: it is noted whatever
     /// its length.) Why: every track of such a logger lost most of its first step, (dt − 10 s) × the speed (a
-    /// tester's straight drives without speeds every 20 s: 131 m of 2,700; walks every 60 s: 66 m of 756).
+    /// tester's straight drives without speeds every 20 s: 131 m of 2,700; walks every 60 s: 66 m of 756). The
+    /// price: a first fix off by more than the noise in the direction of travel (a cold fix of a logger without
+    /// accuracies, which the accuracy gate cannot refuse) has its offset counted (a reviewer's drive every 15 s
+    /// whose first fix lay 300 m behind: ~150 m more than before).
     @usableFromInline @inline(never)
     mutating func sparseChordFloor(
         east e: Double, north n: Double, seconds dt: Double, accuracy: Double, isAccuracyAssumed: Bool, now: Int64

@@ -565,7 +565,8 @@ extension Tracker {
             // the spell put back a quarter of Int64's range, so that the latch holds by time for ever and the
             // arithmetic on it cannot overflow. Converted as it was, it trapped: an API tester's profile.)
             let exitMilliseconds = profile.vehicleExitSeconds * 1000
-            let back = exitMilliseconds < Double(Int64.max / 4) ? Int64(exitMilliseconds) : Int64.max / 4
+            // (Negative, from a profile never validated: 0.)
+            let back = exitMilliseconds < Double(Int64.max / 4) ? Int64(max(exitMilliseconds, 0)) : Int64.max / 4
             slowSinceMilliseconds = min(slowSinceMilliseconds, now &- back)
         }
         return (verdict, false, excluded)

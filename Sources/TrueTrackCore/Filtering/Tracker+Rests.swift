@@ -180,8 +180,8 @@ extension Tracker {
     /// ``TrackingProfile/motionDopplerSpeedMetresPerSecond`` or more; never when its net speed is above
     /// ``TrackingProfile/maximumSustainedSpeedMetresPerSecond`` (a vehicle's first seconds) or during a vehicle
     /// spell; and for a profile that sustains any speed (driving, cycling), only with readings over half of it.
-    /// After a reset gap, nothing counts when the last fix is back where the track was before the silence while
-    /// the anchor was not (a cold fix converging, as `bridge` judges it half a window on). Readings count as the
+    /// (After a reset gap, ``settleGapAtEnd()`` has judged the window first: a cold fix converging back gave up what
+    /// it held.) Readings count as the
     /// window's filtered path when the ``DopplerCheck`` distrusts them or when their path exceeds that path (or the
     /// net displacement) by more than 1 / ``TrackingProfile/dopplerTrustRatio`` (a short track's column in km/h:
     /// the unit checks need longer).
@@ -211,17 +211,6 @@ extension Tracker {
             hasReadings || profile.maximumSustainedSpeedMetresPerSecond.isFinite,
             !hasReadings || readingsMetres / readingsSeconds >= profile.motionDopplerSpeedMetresPerSecond
         else { return 0 }
-        if pendingGapSeconds > 0, !isHoldReleasePending {
-            // A cold fix converging back to where the track was before the silence (`bridge`'s test).
-            let meanAccuracy = (accuracySum - start.accuracySum) / max(count, 1)
-            let nearOrigin = NetDisplacementGate.threshold(meanAccuracy: 2 * meanAccuracy, profile: profile)
-            let back = SIMD2(lastRawEast, lastRawNorth) - gapOrigin
-            let gap = SIMD2(start.east, start.north) - gapOrigin
-            if (back * back).sum().squareRoot() <= nearOrigin, (gap * gap).sum().squareRoot() > nearOrigin {
-                committed = candidates
-                return 0
-            }
-        }
         var release = (doppler: max(held.x, 0), filtered: max(held.y, 0))
         let evidence = judgedDopplerEvidence
         let isTrusted =
@@ -249,8 +238,11 @@ extension Tracker {
         guard pendingGapSeconds > 0, !isHoldReleasePending, let anchor = window.oldest(),
             lastAcceptedMilliseconds > anchor.milliseconds
         else { return 0 }
+        // (The window's mean displacement accuracy for the last fix's: `lastAccuracy` holds the accuracy gate's 30 m
+        // fallback for a fix without one, where `bridge` takes the profile's 10 m displacement noise; a reviewer's.)
         return settlePendingGap(
-            anchor: anchor, east: lastRawEast, north: lastRawNorth, accuracy: lastAccuracy,
+            anchor: anchor, east: lastRawEast, north: lastRawNorth,
+            accuracy: windowMeanAccuracy(orElse: profile.assumedDisplacementAccuracyMetres),
             now: lastAcceptedMilliseconds) ?? 0
     }
 

@@ -1138,7 +1138,8 @@ public struct Tracker: Sendable, BitwiseCopyable {
     }
 
     /// After a silence longer than ``TrackingProfile/sessionBreakSeconds`` (and at ``startNewLeg()``): counts a held
-    /// departure, an overruling run's and a young window's held metres (as ``finishTrack()``), then becomes a new tracker of the same
+    /// departure, an overruling run's and a young window's held metres, a pending gap's chord and a chain's last
+    /// chord (as ``finishTrack()``), then becomes a new tracker of the same
     /// profile that keeps the total, the last accepted and received times (out of order, duplicates), the clock-jump
     /// bookkeeping, the activity reading in force and the vehicle latch; the next fix anchors as a first fix. Returns
     /// the metres counted. Out of line: it runs once per recording.
@@ -2139,17 +2140,21 @@ public struct Tracker: Sendable, BitwiseCopyable {
     /// inside an outage (the F9K drive goes in southwards and comes out northwards, 207 m west: the chord is
     /// across both headings). Out of line: gaps are rare. (Mutating so that `self` is passed by reference.)
     ///
-    /// Nor from the session's first fix when it is alone before the gap (``fixCount`` 1): that is how a phone's cached
-    /// last-known location arrives, minutes old and elsewhere, before the live fixes (iOS delivers it first), and
-    /// its reading is from another trip; the walk from there was counted (an API tester's: a cached fix 300 s old
-    /// and 400 m away, reading 1.4 m/s, 849 → 1,249 m). A chain of such fixes still counts its first chord once the
-    /// second agrees (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``).
+    /// Nor from a new session's first fix when it is alone before the gap (``fixCount`` 1 and nothing counted yet):
+    /// that is how a phone's cached last-known location arrives, minutes old and elsewhere, before the live fixes
+    /// (iOS delivers it first), and its reading is from another trip; the walk from there was counted (an API
+    /// tester's: a cached fix 300 s old and 400 m away, reading 1.4 m/s, 849 → 1,249 m). A session resumed with a
+    /// total (``restore(persistedTotalMetres:lastAccepted:)``, after a session break) keeps its gap chords (a
+    /// reviewer's resume 120 s after its restored fix lost the chord with `fixCount` alone). The price: a real
+    /// first fix followed by a silence longer than the reset gap (a cold start whose next fixes the accuracy gate
+    /// refused) loses that chord too. A chain of such fixes still counts its first chord once the second agrees
+    /// (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``).
     @usableFromInline @inline(never)
     mutating func gapChordSpeedBefore(east e: Double, north n: Double, seconds dt: Double, displacementAccuracy: Double)
         -> Double
     {
         guard dt <= profile.maximumBridgedGapSeconds, !isInVehicle,
-            !readingExcludes(at: lastAcceptedMilliseconds), fixCount > 1
+            !readingExcludes(at: lastAcceptedMilliseconds), fixCount > 1 || accumulator.totalMetres > 0
         else { return 0 }
         let de = e - filter.east, dn = n - filter.north
         let chord = (de * de + dn * dn).squareRoot()
