@@ -652,7 +652,15 @@ struct Tool {
             contents: "GNSS;1.0;1700000000.000;10.0;20.0;100;0;5;0;10;8\n"
                 + "GNSS;2.0;;10.00001;20.0;100;0;5;0;10;8\n"
                 + "GNSS;3.0;1700000002.000;10.00002;20.0;100;0;5;0;10;8\n")
-        defer { for file in [plt, ipin] { try? FileManager.default.removeItem(atPath: file) } }
+        let csv = try Tool.temporaryFile(
+            "no-time.csv",
+            contents:
+                "time,latitude,longitude\n2025-05-01T10:00:00Z,49,11\n,49.0001,11\n2025-05-01T10:00:02Z,49.0002,11\n")
+        defer { for file in [plt, ipin, csv] { try? FileManager.default.removeItem(atPath: file) } }
+        let noCSVTime = try Tool.run(["process", csv])
+        #expect(
+            noCSVTime.stderr.contains("1 point without a time was skipped (the first at \(csv):3:1"),
+            "\(noCSVTime.stderr)")
         let noPLTPosition = try Tool.run(["process", plt])
         #expect(
             noPLTPosition.stderr.contains("1 point without a position was skipped (the first at \(plt):8:1"),

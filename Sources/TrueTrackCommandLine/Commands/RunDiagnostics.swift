@@ -1158,8 +1158,8 @@ extension RunDiagnostics {
     }
 
     /// Warnings for the points a reader skipped for want of a time or a position, where it says where the first one
-    /// is (GPX, TCX, JSON, IPIN, GeoLife PLT, GnssLogger): counted in the summary alone, a CLI tester could not find
-    /// them.
+    /// is (CSV, GPX, TCX, JSON, IPIN, GeoLife PLT, GnssLogger): counted in the summary alone, a CLI tester could not
+    /// find them.
     static func pointsWithoutTimeOrPosition(_ report: ReadReport) -> [String] {
         [(SkipReason.missingTime, "a time"), (.missingPosition, "a position")].compactMap { reason, what in
             guard let first = report.firstSkipped[reason] else { return nil }
