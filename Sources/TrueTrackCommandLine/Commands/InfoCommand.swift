@@ -174,12 +174,9 @@ enum InfoCommand {
             if let warning = RunDiagnostics.mixedZonesWarning(reader, input: path) { warnings.append(warning) }
             warnings += RunDiagnostics.pointsWithoutTimeOrPosition(reader.report)
             if diagnostics.nullIslandFixes > 0 {
-                // (`process` and `stops` say the same when they leave them out; a tester's file with three read
-                // "raw distance 21768146.6 m" here and nothing more.)
+                // (A tester's file with three read "raw distance 21768146.6 m" here and nothing more.)
                 warnings.append(
-                    "warning: \(path): \(Terminal.count(diagnostics.nullIslandFixes, "fix", "fixes")) at exactly "
-                        + "0° N 0° E: the placeholder a device writes before it has a position, not a place; process "
-                        + "and stops leave them out, the raw distance here counts them\n")
+                    RunDiagnostics.nullIslandWarning(diagnostics.nullIslandFixes, input: path, leftOut: false))
             }
             if let earliest = summary.earliest, let latest = summary.latest,
                 let warning = RunDiagnostics.timeWarning(earliest: earliest, latest: latest, input: path)

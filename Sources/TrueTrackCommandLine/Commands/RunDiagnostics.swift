@@ -533,6 +533,15 @@ struct RunDiagnostics {
     /// at one pace misses up to about 5 % of its distance.
     static let silenceShare = 0.05
 
+    /// The warning for `count` fixes of `input` at exactly 0° N 0° E: `leftOut` by the command that says it (`process`,
+    /// `stops`), or only read (`info`, whose raw distance counts them).
+    static func nullIslandWarning(_ count: Int, input: String, leftOut: Bool) -> String {
+        "warning: \(input): \(Terminal.count(count, "fix", "fixes")) at exactly 0° N 0° E"
+            + (leftOut ? " left out (rejected as invalid)" : "")
+            + ": the placeholder a device writes before it has a position, not a place"
+            + (leftOut ? "" : "; process and stops leave them out, the raw distance here counts them") + "\n"
+    }
+
     /// Whether `count` of `total` fixes is a share worth a warning: more than `share` of at least
     /// ``shareMinimumFixes``, or of fewer, at least three and at least a third of them (whatever `share`). Why:
     /// shares of a handful of fixes are noise (one jump of four fixes is 25 %; two cold-start fixes of six rejected
@@ -582,11 +591,7 @@ struct RunDiagnostics {
         smoothed: Bool = false, tracker: Tracker? = nil, timeSpan: (earliest: Timestamp, latest: Timestamp)? = nil
     ) -> [String] {
         var result: [String] = []
-        if nullIslandFixes > 0 {
-            result.append(
-                "warning: \(input): \(Terminal.count(nullIslandFixes, "fix", "fixes")) at exactly 0° N 0° E left out "
-                    + "(rejected as invalid): the placeholder a device writes before it has a position, not a place\n")
-        }
+        if nullIslandFixes > 0 { result.append(Self.nullIslandWarning(nullIslandFixes, input: input, leftOut: true)) }
         if let warning = nothingAcceptedWarning(profile: profile, input: input) { result.append(warning) }
         // A time column in the wrong unit (it says so instead of the time warning's "distances and speeds do not
         // depend on it", and a speed column then reads 1,000 × the positions' speed for that reason alone).

@@ -233,8 +233,7 @@ extension Tracker {
         let previous = lastSparseChord
         let keepsOn = lastSparseChordMilliseconds == lastAcceptedMilliseconds
         let offeredBefore = unjudgedStepOfferedBefore
-        // (The last accepted fix is the window's only sample: an anchor, with no step before this one.)
-        let isAfterAnchor = window.count == 1 && window.oldest()?.fixCount == fixCount
+        let isAfterAnchor = isAtLoneAnchor()  // (no step before this one)
         lastSparseChord = SIMD2(.nan, .nan)
         lastSparseChordMilliseconds = now
         unjudgedStepOfferedBefore = .nan
@@ -609,7 +608,7 @@ extension Tracker {
         // (A hold released by a jump and still pending is no gap's: dropped.)
         if isHoldReleasePending { (pendingGapSeconds, isHoldReleasePending) = (0, false) }
         let origin = SIMD2(filter.east, filter.north)
-        let isLone = window.oldest()?.fixCount == fixCount
+        let isLone = isAtLoneAnchor()
         let accuracyHere = isLone ? anchorAccuracy : windowMeanAccuracy(orElse: anchorAccuracy)
         // A point of a chain: a lone anchor, or (a logger writing two or three fixes at each wake) a segment too
         // short to settle that did not move by the net-displacement gate's own test (its anchor within the

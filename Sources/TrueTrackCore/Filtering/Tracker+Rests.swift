@@ -199,9 +199,8 @@ extension Tracker {
         let seconds = Double(milliseconds) / 1000
         let d = SIMD2(filter.east, filter.north) - SIMD2(start.east, start.north)
         let net = (d * d).sum().squareRoot()
-        let count = fixCount - start.fixCount
         let threshold = NetDisplacementGate.threshold(
-            meanAccuracy: (accuracySum - start.accuracySum) / max(count, 1), profile: profile)
+            meanAccuracy: windowMeanAccuracy(orElse: profile.assumedDisplacementAccuracyMetres), profile: profile)
         let readingsMetres = dopplerPath - start.dopplerPath
         let readingsSeconds = dopplerSeconds - start.dopplerSeconds
         let windowPosition = positionPath - start.positionPath
@@ -255,8 +254,7 @@ extension Tracker {
     /// tester's straight drives every 20–120 s each lost one step; walking every 60 s, 66 m of 756).
     @usableFromInline
     mutating func releaseCertifiedChainEnd() -> Double {
-        guard pendingGapSeconds > 0, chainCertified, !isHoldReleasePending, window.oldest()?.fixCount == fixCount
-        else { return 0 }
+        guard pendingGapSeconds > 0, chainCertified, !isHoldReleasePending, isAtLoneAnchor() else { return 0 }
         chainCertified = false
         pendingGapSeconds = 0
         let chord = SIMD2(filter.east, filter.north) - gapOrigin

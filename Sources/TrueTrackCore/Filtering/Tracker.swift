@@ -2192,6 +2192,11 @@ public struct Tracker: Sendable, BitwiseCopyable {
         return (dopplerPath - start.dopplerPath) / seconds
     }
 
+    /// Whether the last accepted fix is a lone anchor: the trailing window's oldest sample is that fix (no fix accepted
+    /// since an anchor or a restart of the window), so no step ends at it.
+    @usableFromInline
+    mutating func isAtLoneAnchor() -> Bool { window.oldest()?.fixCount == fixCount }
+
     /// The mean displacement accuracy of the fixes the trailing window spans (since its oldest sample), metres,
     /// or `fallback` when it spans none.
     @usableFromInline
