@@ -620,7 +620,9 @@ import TrueTrackCore
             let nested = Results()
             let refusedFlush = Results()
             let escaped = TaskBox()
+            let attempts = Results()
             let summary = await sync.flush { result in
+                attempts.add(result)
                 guard result.attempt == 1, result.count == 50, nested.all.isEmpty, escaped.task == nil else { return }
                 async let a = sync.sendNextBatch()
                 async let b = sync.sendNextBatch()
@@ -637,7 +639,10 @@ import TrueTrackCore
             let stats = try await receiver.stats()
             #expect(stats["stored_fixes"] as? Int == 500)
             #expect(stats["duplicate_batches"] as? Int == 0)
-            #expect(stats["requests"] as? Int == 10)
+            // Ten batches, plus one request for each attempt that failed and went again under its key (an upload
+            // that stalls inside URLSession until its timeout: once in CI, 11 requests, nothing stored twice).
+            let failed = attempts.all.filter { !$0.success }.count
+            #expect(stats["requests"] as? Int == 10 + failed, "\(failed) failed attempts")
             // A detached task is not inside the flush: it waits its turn and sends.
             try fill(path, count: 50)
             let detached = await Task.detached { await sync.sendNextBatch() }.value
