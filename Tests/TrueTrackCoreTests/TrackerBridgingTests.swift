@@ -512,6 +512,27 @@ import TrueTrackSimulation
         #expect(turned.atFinish == 0, "\(turned.atFinish)")
     }
 
+    /// A chain's last step that its readings counted already (a sparse step read at both ends) does not count again
+    /// at the end of the track: three fixes 100 s apart reading 1.3 m/s counted 390 m of 260 (a CLI tester's; a
+    /// drive of three fixes 30 s apart at 15 m/s, 1,352 m of 900), while the decisions' running total said 260.
+    @Test("counts a chain's last step once when its readings counted it already")
+    func countsAChainsLastStepOnceWhenItsReadingsCountedIt() {
+        for (profile, step, speed) in [(TrackingProfile.walking, 100.0, 1.3), (.driving, 30, 15)] {
+            for count in 3...5 {
+                var t = Tracker(profile: profile)
+                let fixes = (0..<count).map {
+                    TrackerTests.fix(Double($0) * step, east: Double($0) * step * speed, speed: speed)
+                }
+                let running = fixes.map { t.process($0).totalDistanceMetres }.last!
+                t.finishTrack()
+                let truth = Double(count - 1) * step * speed
+                #expect(
+                    abs(t.distance.totalMetres - truth) < 0.01 * truth,
+                    "\(step) s steps, \(count) fixes: \(t.distance.totalMetres) m of \(truth) (running \(running))")
+            }
+        }
+    }
+
     /// A parked phone woken every 1–3 minutes for a burst of four fixes a second apart, the first one 40–120 m off
     /// (a cold fix, 20 m claimed) and the next converging back slowly (the last still 30 % off: Android's doze, a
     /// car in a garage): a burst is not a sparse logger's fix (its end is wherever the convergence stopped), so

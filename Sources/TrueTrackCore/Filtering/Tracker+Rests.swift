@@ -251,10 +251,14 @@ extension Tracker {
     /// (``linkChain(point:pointMilliseconds:pointAccuracy:pointIsExcluded:pointIsStill:east:north:seconds:accuracy:doppler:now:)``);
     /// the last one has no chord after it, but agreeing with the one before is enough there too (the chord into a
     /// halt counts that way). Why: a logger every 60 s on the driving profile lost its last step, 900 m of 8,100 (a
-    /// tester's straight drives every 20–120 s each lost one step; walking every 60 s, 66 m of 756).
+    /// tester's straight drives every 20–120 s each lost one step; walking every 60 s, 66 m of 756). Not when that
+    /// chord's step was counted already, from its readings (``countSparseGap(east:north:seconds:reading:course:accuracy:now:)``
+    /// excludes the gap's origin, as a chain's next link would find it): three fixes 100 s apart reading 1.3 m/s
+    /// counted their last step twice, 390 m of 260 (a CLI tester's).
     @usableFromInline
     mutating func releaseCertifiedChainEnd() -> Double {
-        guard pendingGapSeconds > 0, chainCertified, !isHoldReleasePending, isAtLoneAnchor() else { return 0 }
+        guard pendingGapSeconds > 0, chainCertified, !gapOriginIsExcluded, !isHoldReleasePending, isAtLoneAnchor()
+        else { return 0 }
         chainCertified = false
         pendingGapSeconds = 0
         let chord = SIMD2(filter.east, filter.north) - gapOrigin
