@@ -792,9 +792,16 @@ struct Tool {
         // One point per time, in time order: the demo's duplicate delivery (two fixes at 07:10:00) is one point.
         let times = lines.dropFirst().map { $0.prefix { $0 != "," } }
         #expect(times == times.sorted() && Set(times).count == times.count)
-        // Without --smooth there is no uncertainty key.
+        // Without --smooth there is no uncertainty key, nor a forward distance beside `distanceMetres`, which is it;
+        // with it, the forward filter's distance is `forwardDistanceMetres`, the sum of its parts by source.
         let forward = try Tool.run(["process", "--json", Tool.demo])
-        #expect(!forward.stdout.contains("distanceSigmaMetres"))
+        #expect(!forward.stdout.contains("distanceSigmaMetres") && !forward.stdout.contains("forwardDistanceMetres"))
+        let forwardJSON = try #require(
+            try JSONSerialization.jsonObject(with: Data(forward.stdout.utf8)) as? [String: Any])
+        let forwardMetres = try #require(forwardJSON["distanceMetres"] as? Double)
+        #expect(json["forwardDistanceMetres"] as? Double == forwardMetres, "\(json)")
+        let parts = try #require(json["distanceBySourceMetres"] as? [String: Double])
+        #expect(abs(parts.values.reduce(0, +) - forwardMetres) < 0.01, "\(parts) vs \(forwardMetres)")
     }
 
     /// Fixes at 0° N 0° E, a device's placeholder, are rejected as invalid and said so by name (their coordinates

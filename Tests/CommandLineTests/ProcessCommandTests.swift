@@ -888,6 +888,32 @@ import Testing
         #expect(!(try Tool.run(["process", path])).stderr.contains("'heading'"))
     }
 
+    /// An `acc` column (a CLI tester's) was left unread without a word, in a file no other column gives the accuracy
+    /// of: it is named with the `--column` that reads it as the accuracy (it is read only when named: sensor logs
+    /// give an accelerometer's reading that name), and `info` says the same. Beside an accuracy column it is not
+    /// missed.
+    @Test("names an unread acc column when no column gives the accuracy")
+    func namesAnUnreadAccColumn() throws {
+        let path = Tool.temporaryPath("acc.csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "time,lat,lon,acc,speed\n"
+        for i in 0..<20 {
+            text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,6,1.3\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for command in ["process", "info"] {
+            let result = try Tool.run([command, path])
+            #expect(result.stderr.contains("column 'acc' not read"), "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("--column 'acc=accuracy_m'"), "\(command): \(result.stderr)")
+        }
+        let told = try Tool.run(["process", path, "--column", "acc=accuracy_m"])
+        #expect(told.status == 0 && !told.stderr.contains("not read"), "\(told.stderr)")
+        try text.replacingOccurrences(of: "acc,speed", with: "acc,accuracy,speed")
+            .replacingOccurrences(of: ",6,1.3", with: ",9.81,6,1.3")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(!(try Tool.run(["process", path])).stderr.contains("'acc'"))
+    }
+
     /// A walk, an hour's pause, a walk 2 km away, as two GPX segments: `convert` and `process --out` (forward
     /// and smoothed) wrote one segment, a straight line across the pause. The break is kept: the reader's
     /// segment in `convert`, the filter's restart in `process`, the smoother's split with `--smooth`.

@@ -357,7 +357,8 @@ enum InputOptions {
 
     /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads
     /// (speed, accuracy, course, altitude) in a unit it does not take (`speed_kmh`, `accuracy_ft`,
-    /// `speed (mph)`), a `heading` (a compass's or the course: the user says which), and a second column of a
+    /// `speed (mph)`), a `heading` (a compass's or the course: the user says which), an `acc` in a file whose
+    /// accuracy no other column gives (an accelerometer's or the accuracy: the user says which), and a second column of a
     /// quantity already read (only the first is); and GPX's and TCX's speed, `hAcc` and `vAcc` elements left unread
     /// (``AnyFixReader/unreadGPXSpeedElements``, ``AnyFixReader/unreadGPXAccuracyElements``); `nil` when there is
     /// none. Other unknown columns (a note, a battery level, accelerometer axes) are ignored silently, as
@@ -370,10 +371,17 @@ enum InputOptions {
             "kmh", "kph", "km", "mph", "kn", "kt", "knots", "ft", "feet", "foot", "mi", "miles", "yd", "rad",
             "radians", "cm", "mm",
         ]
-        var inUnits: [String] = [], repeated: [String] = [], headings: [String] = []
+        var inUnits: [String] = [], repeated: [String] = [], headings: [String] = [], shortAccuracy: String?
         for name in reader.unreadCSVColumns {
             // A heading may be a compass's (where the phone points), not the direction of travel: named, not read.
             let key = name.lowercased().filter { $0.isLetter }
+            // `acc` is an accelerometer's magnitude in sensor logs, so it is read only when named; in a file whose
+            // accuracy no other column gives, it is likely the accuracy (a CLI tester's `acc`, unread without a word:
+            // 1,002.2 m, 1,013.3 m read).
+            if ["acc", "accm"].contains(key), !reader.csvReadsAccuracy {
+                shortAccuracy = shortAccuracy ?? name
+                continue
+            }
             if ["heading", "headingdeg", "headingdegrees"].contains(key) {
                 // (Beside a course column that is read, a heading is not missed.)
                 if reader.csvReadsCourse { continue }
@@ -405,6 +413,11 @@ enum InputOptions {
                     + (inUnits[0].lowercased().hasPrefix("speed")
                         ? " (--column '\(inUnits[0])=speed_kmh' for a speed in km/h, speed_mph or speed_knots as its unit "
                             + "is)" : "") + "\n")
+        }
+        if let name = shortAccuracy {
+            lines.append(
+                "warning: \(input): column '\(name)' not read: a short name some logs give an accelerometer's reading; "
+                    + "if it holds the fixes' accuracy (metres), add --column '\(name)=accuracy_m'\n")
         }
         if let heading = headings.first {
             lines.append(

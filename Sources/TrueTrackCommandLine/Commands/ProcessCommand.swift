@@ -78,7 +78,8 @@ enum ProcessCommand {
             --lenient, and in any read a speed, course or altitude that is no finite number; absent when none),
             movingSeconds and stops (as `truetrack stops --json` prints them, from the stop detector of the same profile), warnings (as
             printed on standard error) and error (why the run failed; absent when it did not); with --smooth
-            also distanceSigmaMetres and the smoother's terms (README, "What the outputs hold").
+            also distanceSigmaMetres, forwardDistanceMetres (the forward filter's distance, which
+            distanceBySourceMetres breaks down) and the smoother's terms (README, "What the outputs hold").
 
             The filtered track's CSV header starts 'timestamp,latitude,longitude' (ISO 8601 UTC times); its
             accuracy_m is the filter's 68 % radius, speed_mps and course_deg the filtered velocity (speed 0, no course,
@@ -116,6 +117,10 @@ enum ProcessCommand {
         var movingSeconds: Double
         /// With `--smooth`: the 1σ uncertainty of `distanceMetres` from the smoother's posterior covariance.
         var distanceSigmaMetres: Double?
+        /// With `--smooth`: the forward filter's distance (the `Tracker`'s, what `distanceMetres` is without
+        /// `--smooth`), which `distanceBySourceMetres` breaks down. The text report printed it; `--json` had only its
+        /// parts, which did not add up to `distanceMetres` (a CLI tester's).
+        var forwardDistanceMetres: Double? = nil
         /// With `--smooth`: the length of the smoothed track left out of `distanceMetres` because a window
         /// centred on it was still (a receiver at rest; see `StillnessGate`).
         var stillLengthMetres: Double?
@@ -417,6 +422,7 @@ enum ProcessCommand {
                     : nil
             }, stops: [])
         summary.movingSeconds = Terminal.milliseconds(stops.movingSeconds)
+        if smoothed != nil { summary.forwardDistanceMetres = Terminal.millimetres(d.totalMetres) }
         if reader.report.unreadableFieldCount > 0 { summary.fieldsReadAsMissing = reader.report.unreadableFieldCount }
         for (reason, count) in reader.report.skipped where !reason.isNonFixRecord && count > 0 {
             summary.skippedByReason[reason.rawValue] = count

@@ -131,6 +131,13 @@ public struct AnyFixReader: FixReader {
         return box.reader.columns.contains(.course)
     }
 
+    /// CSV: whether an accuracy column is read (``CSVColumn/horizontalAccuracy``), once the header has been read;
+    /// `false` for other formats.
+    public var csvReadsAccuracy: Bool {
+        guard case .csv(let box) = base else { return false }
+        return box.reader.columns.contains(.horizontalAccuracy)
+    }
+
     /// CSV: the header name of the column read as the speed (``CSVColumn/speed``, in whatever unit), once the header
     /// has been read; `nil` for other formats and files without one. For advice that names it
     /// (`--column NAME=ignore`).
