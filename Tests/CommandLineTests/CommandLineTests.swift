@@ -1062,6 +1062,12 @@ struct Tool {
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.contains("no fixes: the input is empty"), "\(arguments): \(result.stderr)")
         }
+        // A document with nothing in it is not an empty input (a CLI tester's FeatureCollection of no features was
+        // "the input is empty").
+        let none = try Tool.temporaryFile("none.geojson", contents: #"{"type":"FeatureCollection","features":[]}"#)
+        defer { try? FileManager.default.removeItem(atPath: none) }
+        let noFeature = try Tool.run(["process", none])
+        #expect(noFeature.status == 1 && noFeature.stderr.contains("the document holds no point"), "\(noFeature)")
         // NMEA refuses a line that is not a sentence on its own (strict reading): exit 1 as well.
         #expect(try Tool.run(["process", garbage, "--format", "nmea"]).status == 1)
         for format in ["gnsslogger", "ipin"] {

@@ -200,6 +200,25 @@ import Testing
                 }
             }
         }
+        // An XML document of another kind is named by its root element (a CLI tester's OpenStreetMap file, whose
+        // `lat=` and `lon=` attributes were taken for a CSV header it then lacked); a CSV whose header starts with a
+        // bracketed name is no XML document.
+        let others: [(String, String, String)] = [
+            ("map.osm", "<osm version=\"0.6\"><node id=\"1\" lat=\"52\" lon=\"13\"/></osm>\n", "OpenStreetMap file"),
+            ("saved.gpx", "<!DOCTYPE html>\n<html><head><title>x</title></head></html>\n", "an HTML page"),
+            ("svg.xml", "<?xml version=\"1.0\"?>\n<svg lat=\"1\" lon=\"2\"></svg>\n", "root element is <svg>"),
+        ]
+        for (name, text, said) in others {
+            let path = folder + "/" + name
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: ReadError.self, "\(name)") { try FixFormat.detect(path: path) }
+            do { _ = try FixFormat.detect(path: path) } catch {
+                #expect(error.description.contains(said), "\(name): \(error)")
+            }
+        }
+        let bracketed = folder + "/bracketed.csv"
+        try "<time>,lat,lon\n2024-01-01T00:00:00Z,1,2\n".write(toFile: bracketed, atomically: true, encoding: .utf8)
+        #expect(try FixFormat.detect(path: bracketed) == .csv)
         // Asked for, a format is read from standard input without a sniff.
         #expect(try FixFormat.detect(path: "-", explicit: .nmea) == .nmea)
         let kml = folder + "/a.kml"

@@ -229,7 +229,14 @@ enum InputOptions {
                     + "semanticSegments (Google's visits and inferred paths) are not read")
         }
         guard report.recordsRead > 0 else {
-            return CommandFailure(message: "\(report.source): no fixes: the input is empty")
+            // (Bytes read but no record in them: a FeatureCollection with no features, `[]`. "The input is empty" of a
+            // file of 42 bytes puzzled a CLI tester.)
+            let what =
+                report.bytesRead == 0
+                ? "the input is empty"
+                : format == .geojson || format == .locationHistory
+                    ? "the document holds no point (no feature, no record)" : "the input holds no record"
+            return CommandFailure(message: "\(report.source): no fixes: \(what)")
         }
         if [.geojson, .locationHistory, .jsonLines].contains(format),
             let kind = FixFormat.semanticTimelineKind(ofFileAt: report.source)

@@ -36,6 +36,7 @@ enum StopsCommand {
                     + "for '-'."),
         ] + StopsCommand.tuningSpecs + InputOptions.specs,
         discussion: """
+            INPUT is a file path, or '-' for standard input (then --format is required).
             Several inputs are analysed one by one, each on its own as if given alone (--json then prints an
             array, one report per input; an input that fails does not stop the others; --out takes one input).
             Every fix is run through the Tracker and, accepted or not, into the stop detector (the same

@@ -428,6 +428,7 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         }
         let sample = try leadingBytes(ofRegularFile: path)
         if let reason = utf16Reason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
+        if let reason = otherXMLReason(sample) { throw .unsupportedFormat(path: path, reason: reason) }
         let byExtension = guess(fromExtensionOf: path)
         let (format, lineStarts) = sniffing(sample)
         if let sniffed = format {
@@ -449,6 +450,25 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             reason:
                 "unrecognised format (none of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))); give --format"
         )
+    }
+
+    /// Why a file cannot be read when it is an XML document of another kind than GPX, TCX or KML (its root element),
+    /// or `nil`. Why: an OpenStreetMap file, whose nodes' `lat="…" lon="…"` attributes made its first line look like a
+    /// CSV header, was refused for a CSV header it lacked (a CLI tester's); a web page saved in place of a download
+    /// is HTML.
+    static func otherXMLReason(_ sample: [UInt8]) -> String? {
+        let bytes = sample.prefix(65_536)
+        // (An element closed, `</…` or `…/>`, as XML does: a CSV whose header began `<time>` is no document.)
+        guard let root = xmlRootName(bytes), !["gpx", "trainingcenterdatabase", "kml"].contains(root),
+            containsASCII(bytes, "</", ignoringCase: false) || containsASCII(bytes, "/>", ignoringCase: false)
+        else { return nil }
+        let what =
+            switch root {
+            case "osm": "an OpenStreetMap file (<osm>: map data, not a recording)"
+            case "html": "an HTML page (a web page saved in place of the file it links to?)"
+            default: "an XML document whose root element is <\(root)>"
+            }
+        return "\(what): TrueTrack reads XML as GPX (<gpx>), TCX (<TrainingCenterDatabase>) or KML (<kml>)"
     }
 
     /// Why a file cannot be read when it is UTF-16 text (a byte-order mark, or a NUL beside every ASCII byte),
