@@ -266,8 +266,12 @@ import Testing
         let path = try Tool.temporaryFile("page.gpx", contents: "<html><body>404 Not Found</body></html>\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let strict = try Tool.run(["process", path])
-        #expect(strict.status == 1 && strict.stderr.contains("is this a GPX file?"), "\(strict.stderr)")
+        #expect(strict.status == 1 && strict.stderr.contains("an HTML page"), "\(strict.stderr)")
         #expect(!strict.stderr.contains("--lenient"), "\(strict.stderr)")
+        // Read as GPX, as asked: its root is no <gpx>.
+        let asked = try Tool.run(["process", path, "--format", "gpx"])
+        #expect(asked.status == 1 && asked.stderr.contains("is this a GPX file?"), "\(asked.stderr)")
+        #expect(!asked.stderr.contains("--lenient"), "\(asked.stderr)")
         let lenient = try Tool.run(["process", path, "--lenient"])
         #expect(lenient.status == 1, "\(lenient.stderr)")
         #expect(!lenient.stderr.contains("--lenient"), "\(lenient.stderr)")
