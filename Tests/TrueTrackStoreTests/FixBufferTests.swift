@@ -694,6 +694,73 @@ import TrueTrackCore
         #expect(try buffer.statistics().droppedCount == 6)
     }
 
+    /// A batch rejected keeping its key goes whole under the age limit, as under the cap, when any of its rows has
+    /// expired: in one statement (`expired OR batch_id IN (…expired…)`) SQLite found the batch only after its expired
+    /// rows were gone, and 3 of a 10-row batch went; the 7 left were resent under its key with another body, which a
+    /// server following the Idempotency-Key draft refuses (a mutation tester's).
+    @Test("the age limit drops a batch kept with its key whole when some of its rows expired")
+    func theAgeLimitDropsAKeptBatchWhole() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
+        try buffer.append((0..<20).map(walkFix))
+        let kept = try #require(try buffer.nextBatch(size: 10))
+        try buffer.markRejected(kept, status: 409, keepingItsKey: true)
+        try buffer.db.execute("UPDATE fixes SET stored_ms = stored_ms - 7200000 WHERE id <= 3")
+        #expect(try buffer.pruneExpired(now: FixBuffer.now()) == 10)
+        #expect(try buffer.requeueRejected() == 0)
+        #expect(try buffer.newest(limit: 20).map(\.id).sorted() == Array(11...20))
+        // In an append's receipt the batch's rows count as dropped and as rejected alike.
+        try buffer.append((20..<30).map(walkFix))
+        let second = try #require(try buffer.nextBatch(size: 5))
+        try buffer.markRejected(second, status: 409, keepingItsKey: true)
+        try buffer.db.execute("UPDATE fixes SET stored_ms = stored_ms - 7200000 WHERE id = \(second.rows[0].id)")
+        buffer.lastPruneSeconds = -.infinity  // (an append prunes at most once a minute: make it due)
+        let receipt = try buffer.append([walkFix(30)])
+        #expect(receipt.droppedCount == 5 && receipt.droppedRejectedCount == 5, "\(receipt)")
+    }
+
+    /// An append prunes at most once a minute, and again a minute after the last prune: an app that keeps one buffer
+    /// open for days has its age limit applied (the tests before made every prune due; a mutant that never pruned
+    /// after the first passed them).
+    @Test("an append applies the age limit again a minute after its last prune")
+    func anAppendAppliesTheAgeLimitAgainAMinuteLater() throws {
+        let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
+        try buffer.append((0..<10).map(walkFix))
+        try buffer.db.execute("UPDATE fixes SET stored_ms = stored_ms - 7200000 WHERE id <= 6")
+        // The last prune less than a minute ago: none now.
+        #expect(try buffer.append([walkFix(10)]).droppedCount == 0)
+        buffer.lastPruneSeconds -= 61
+        #expect(try buffer.append([walkFix(11)]).droppedCount == 6)
+        #expect(try buffer.count() == 6)
+    }
+
+    /// The session's state is written in the rows' transaction: a session update that fails (refused here by a
+    /// trigger, as a full disk would) stores none of the rows either, so the two never disagree.
+    @Test("an append whose session update fails stores none of its rows")
+    func anAppendWhoseSessionUpdateFailsStoresNoRow() throws {
+        let buffer = try FixBuffer(path: ":memory:")
+        _ = try buffer.append((0..<5).map(walkFix), sessionID: "walk") { session, _ in session.fixCount += 5 }
+        try buffer.db.execute(
+            "CREATE TEMP TRIGGER refuse BEFORE INSERT ON sessions BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        try buffer.db.execute(
+            "CREATE TEMP TRIGGER refuseUpdate BEFORE UPDATE ON sessions BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        #expect(throws: StoreError.self) {
+            try buffer.append((5..<10).map(walkFix), sessionID: "walk") { session, _ in session.fixCount += 5 }
+        }
+        #expect(try buffer.count() == 5)
+    }
+
+    /// The durability option reaches SQLite: `full` syncs every commit (a power loss keeps what was acknowledged),
+    /// `normal` does not.
+    @Test("the durability option sets SQLite's synchronous mode")
+    func theDurabilityOptionSetsSynchronous() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let full = try FixBuffer(path: folder.file("full.sqlite"))
+        #expect(try full.db.integer("PRAGMA synchronous") == 2)
+        let normal = try FixBuffer(path: folder.file("normal.sqlite"), options: StoreOptions(durability: .normal))
+        #expect(try normal.db.integer("PRAGMA synchronous") == 1)
+    }
+
     /// Rows stored before the storage time was recorded (schema version 2) are judged by their fix's time.
     @Test func ageLimitJudgesRowsWithoutAStorageTimeByTheirFixTime() throws {
         let buffer = try FixBuffer(path: ":memory:", options: StoreOptions(maxAgeSeconds: 3600))
