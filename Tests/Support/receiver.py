@@ -244,7 +244,7 @@ class Handler(BaseHTTPRequestHandler):
             retry_after = fault.split(":", 1)[1] if ":" in fault else "0"
             self.reply(429, b"{}", {"Retry-After": retry_after})
             return
-        if fault in ("500", "503", "408", "401", "404", "405", "409", "410", "413", "422", "207"):
+        if fault in ("500", "503", "408", "401", "403", "404", "405", "409", "410", "413", "422", "207"):
             self.reply(int(fault), b'{"error": "fault %s"}' % fault.encode())
             return
         if fault == "302":

@@ -409,6 +409,60 @@ import TrueTrackCore
         }
     }
 
+    /// A 409 that follows another answer starts its count of conflicts again: the batch is rejected only after as many
+    /// 409s in a row as the policy allows attempts, not after that many scattered among failures over two flushes (a
+    /// mutant that kept the count across a 500 rejected this batch at the second flush's second 409, and it waited for
+    /// a requeue).
+    @Test("counts a batch's conflicts in a row: another answer between them starts the count again")
+    func countsConflictsInARow() async throws {
+        try await withReceiver(fixes: 10, script: ["409", "500", "500", "409", "409"]) { receiver, path in
+            let retry = RetryPolicy(initialDelaySeconds: 0.002, maximumDelaySeconds: 2, maximumAttemptsPerFlush: 3)
+            let sync = try synchronizer(path, receiver, retry: retry)
+            let first = await sync.flush()
+            #expect(!first.isComplete && first.rejected == 0, "\(first)")
+            let second = await sync.flush()
+            #expect(second.isComplete && second.delivered == 10 && second.rejected == 0, "\(second)")
+        }
+    }
+
+    /// A flush gives up after as many failed attempts *in a row* as the policy allows: a batch delivered or rejected
+    /// between failures starts the count again, so scattered failures do not end a flush that is getting through (a
+    /// mutant that kept counting gave up after two of them, rows left for the next flush).
+    ///
+    /// Three attempts and three scattered failures: an upload that stalls inside URLSession until its timeout (see
+    /// `aBatchTooLargeIsSplitNotRejected`) adds a failure and shifts the script, and with a limit of two it could end
+    /// the flush on its own.
+    @Test("gives up after failures in a row only: a batch delivered or rejected starts the count again")
+    func givesUpAfterFailuresInARowOnly() async throws {
+        let retry = RetryPolicy(initialDelaySeconds: 0.002, maximumDelaySeconds: 2, maximumAttemptsPerFlush: 3)
+        try await withReceiver(fixes: 30, script: ["500", "ok", "500", "ok", "500", "ok"]) { receiver, path in
+            let summary = try await synchronizer(path, receiver, batchSize: 10, retry: retry).flush()
+            #expect(summary.isComplete && summary.delivered == 30, "\(summary)")
+        }
+        try await withReceiver(fixes: 30, script: ["500", "422", "500", "422", "500", "ok"]) { receiver, path in
+            let summary = try await synchronizer(path, receiver, batchSize: 10, retry: retry).flush()
+            #expect(summary.isComplete && summary.delivered + summary.rejected == 30, "\(summary)")
+        }
+    }
+
+    /// Credentials refused (401, 403) are no batch's fault: every batch would meet them. The flush stops with the rows
+    /// queued under their key, none marked rejected, and goes on once they are accepted (a mutant that rejected a 403
+    /// batch by batch marked the whole buffer rejected).
+    @Test(arguments: [401, 403])
+    func refusedCredentialsStopTheFlushKeepingTheRows(status: Int) async throws {
+        try await withReceiver(fixes: 120, script: ["\(status)"]) { receiver, path in
+            let results = Results()
+            let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+            #expect(results.all.map(\.disposition) == [.stopped])
+            #expect(!summary.isComplete && summary.rejected == 0 && summary.delivered == 0)
+            #expect(summary.lastError == .status(status, url: receiver.fixesURL.absoluteString))
+            let counts = try FixBuffer(path: path).statistics()
+            #expect(counts.rowCount == 120 && counts.rejectedCount == 0)
+            let then = try await synchronizer(path, receiver).flush()
+            #expect(then.isComplete && then.delivered == 120)
+        }
+    }
+
     /// A 413 refuses a batch whole: its rows are claimed again in batches half the size (under new keys), not
     /// marked rejected; a single row too large is rejected (two rows: split to one, then both refused).
     ///
