@@ -531,6 +531,14 @@ import TrueTrackSimulation
                     "\(step) s steps, \(count) fixes: \(t.distance.totalMetres) m of \(truth) (running \(running))")
             }
         }
+        // A last step its readings judged to count nothing (1.3 then 0 m/s, 35 m in 100 s, no accuracies: within the
+        // fallback's noise) still counts as the chain's last chord: a walk into a halt (a reviewer's, 130 m of 165).
+        var halt = Tracker(profile: .walking)
+        for (seconds, north, speed) in [(0.0, 0.0, 1.3), (100, 130, 1.3), (200, 165, 0)] {
+            _ = halt.process(TrackerTests.fix(seconds, north: north, accuracy: nil, speed: speed))
+        }
+        halt.finishTrack()
+        #expect(abs(halt.distance.totalMetres - 165) < 0.01 * 165, "\(halt.distance.totalMetres) m of 165")
     }
 
     /// A parked phone woken every 1–3 minutes for a burst of four fixes a second apart, the first one 40–120 m off

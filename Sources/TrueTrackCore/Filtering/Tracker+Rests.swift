@@ -254,10 +254,13 @@ extension Tracker {
     /// tester's straight drives every 20–120 s each lost one step; walking every 60 s, 66 m of 756). Not when that
     /// chord's step was counted already, from its readings (``countSparseGap(east:north:seconds:reading:course:accuracy:now:)``
     /// excludes the gap's origin, as a chain's next link would find it): three fixes 100 s apart reading 1.3 m/s
-    /// counted their last step twice, 390 m of 260 (a CLI tester's).
+    /// counted their last step twice, 390 m of 260 (a CLI tester's). A step its readings judged to count nothing
+    /// (``SparseStep/nothing``) excludes the origin too, but counted nothing: its chord still counts here (a reviewer's
+    /// walk into a halt without accuracies, readings 1.3 then 0, its last 35 m: 130 m of 165 without this).
     @usableFromInline
     mutating func releaseCertifiedChainEnd() -> Double {
-        guard pendingGapSeconds > 0, chainCertified, !gapOriginIsExcluded, !isHoldReleasePending, isAtLoneAnchor()
+        guard pendingGapSeconds > 0, chainCertified, !gapOriginIsExcluded || pendingSparseStep.countsNothing,
+            !isHoldReleasePending, isAtLoneAnchor()
         else { return 0 }
         chainCertified = false
         pendingGapSeconds = 0
