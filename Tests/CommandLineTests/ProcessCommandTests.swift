@@ -916,6 +916,11 @@ import Testing
             .replacingOccurrences(of: ",6,1.3", with: ",9.81,6,1.3")
             .write(toFile: path, atomically: true, encoding: .utf8)
         #expect(!(try Tool.run(["process", path])).stderr.contains("'acc'"))
+        // Nor beside an HDOP column, which gives the accuracy (the advice would replace it with 9.81 m; a reviewer's).
+        try text.replacingOccurrences(of: "acc,speed", with: "acc,hdop,speed")
+            .replacingOccurrences(of: ",6,1.3", with: ",9.81,1.2,1.3")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(!(try Tool.run(["process", path])).stderr.contains("'acc'"))
     }
 
     /// A walk, an hour's pause, a walk 2 km away, as two GPX segments: `convert` and `process --out` (forward
@@ -1267,6 +1272,25 @@ import Testing
         let metres = try #require(json["distanceMetres"] as? Double)
         #expect(abs(metres - 299 * 1.4) < 0.02 * 299 * 1.4, "\(metres) m")
         #expect(smoothed.stderr.contains("the distance, duration and stops leave them out"), "\(smoothed.stderr)")
+        // A block delivered late steps back at the cadence too, but its first fix lies where the block began, not one
+        // step on from the fix before: no clock change, and `--smooth` takes both blocks in time order (told a clock
+        // change, it left out the late block's half: a reviewer's ride, 2,506 m of 6,490).
+        let late = Self.walk("time", count: 600) { i in Self.wallClock(start + (i < 300 ? 3600 + i : i)) }
+        let reordered = late.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { k, line in
+            // (Row k > 0 is fix k - 1; the late block's positions begin the walk, the first block's go on from them.)
+            guard k > 0, k <= 600, case let fields = line.split(separator: ","), fields.count == 3 else {
+                return String(line)
+            }
+            let position = k - 1 < 300 ? k - 1 + 300 : k - 1 - 300
+            return "\(fields[0]),\(52.5 + Double(position) * 1.4 / 111_195),13.4"
+        }.joined(separator: "\n")
+        let latePath = try Tool.temporaryFile("late-block.csv", contents: reordered)
+        defer { try? FileManager.default.removeItem(atPath: latePath) }
+        let lateRun = try Tool.run(["process", latePath, "--smooth", "--json"])
+        #expect(!lateRun.stderr.contains("clock change"), "\(lateRun.stderr)")
+        let lateJSON = try #require(try JSONSerialization.jsonObject(with: Data(lateRun.stdout.utf8)) as? [String: Any])
+        let lateMetres = try #require(lateJSON["distanceMetres"] as? Double)
+        #expect(abs(lateMetres - 599 * 1.4) < 0.02 * 599 * 1.4, "\(lateMetres) m")
         // `info`, which runs no tracker, asks the same question (it said "1 backward steps").
         let info = try Tool.run(["info", path])
         #expect(info.stderr.contains("step back once, by 1 h (fix 301 in read order, 02:59:59Z then 02:00:00Z"))

@@ -234,8 +234,8 @@ enum InputOptions {
             let what =
                 report.bytesRead == 0
                 ? "the input is empty"
-                : format == .geojson || format == .locationHistory
-                    ? "the document holds no point (no feature, no record)" : "the input holds no record"
+                : [.geojson, .locationHistory, .gpx, .tcx, .kml].contains(format)
+                    ? "the document holds no point" : "the input holds no record"
             return CommandFailure(message: "\(report.source): no fixes: \(what)")
         }
         if [.geojson, .locationHistory, .jsonLines].contains(format),
@@ -383,7 +383,7 @@ enum InputOptions {
             // A heading may be a compass's (where the phone points), not the direction of travel: named, not read.
             let key = name.lowercased().filter { $0.isLetter }
             // `acc` is an accelerometer's magnitude in sensor logs, so it is read only when named; in a file whose
-            // accuracy no other column gives, it is likely the accuracy (a CLI tester's `acc`, unread without a word:
+            // accuracy no other column gives (an accuracy's or an HDOP's), it is likely the accuracy (a CLI tester's `acc`, unread without a word:
             // 1,002.2 m, 1,013.3 m read).
             if ["acc", "accm"].contains(key), !reader.csvReadsAccuracy {
                 shortAccuracy = shortAccuracy ?? name

@@ -127,10 +127,12 @@ struct RunDiagnostics {
     /// wrong unit dates them in 1970. (Only those: a later fix costs one comparison.)
     private(set) var early = EarlyFixes()
     /// The steps back in time between fixes read one after the other, the first of them, the forward step before
-    /// it (the cadence) and the one after it, for ``clockChangeWarning(input:reader:)``.
+    /// it (the cadence), the one after it, and the chords across it and of the step before it (metres), for
+    /// ``clockChangeWarning(input:reader:)``.
     private var lastForwardStep: Int64 = 0
     private(set) var backwardSteps = 0
-    private var firstBackwardStep: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64)?
+    private var firstBackwardStep:
+        (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64, across: Double, before: Double)?
     /// The positions (latitude, longitude) of the last fix read and the one before it, for the chords about a long
     /// step forward (``springForwardWarning(input:reader:)``).
     private var lastPosition = (0.0, 0.0), positionBefore = (0.0, 0.0)
@@ -186,7 +188,11 @@ struct RunDiagnostics {
             if step < 0 {
                 backwardSteps += 1
                 if backwardSteps == 1 {
-                    firstBackwardStep = (read, before, time, lastForwardStep, 0)
+                    firstBackwardStep = (
+                        read, before, time, lastForwardStep, 0,
+                        Haversine.distance(from: lastPosition, to: (fix.latitude, fix.longitude)),
+                        Haversine.distance(from: positionBefore, to: lastPosition)
+                    )
                 }
             } else if step > 0 {
                 if backwardSteps == 1, firstBackwardStep?.stepAfter == 0 { firstBackwardStep?.stepAfter = step }
@@ -1246,10 +1252,21 @@ extension RunDiagnostics {
 
 extension RunDiagnostics {
     /// The one step back of the times read, when it is shaped like a clock change (the file's cadence on both sides,
-    /// by whole quarter hours from 30 minutes to 14 hours, onto a whole or half hour's offset), with the change
-    /// (ms); `nil` otherwise. ``clockChangeWarning(input:reader:)`` and ``clockChangeNote(input:reader:)`` say it.
+    /// by whole quarter hours from 30 minutes to 14 hours, onto a whole or half hour's offset, and the fix after it
+    /// where one more step of the cadence takes the device, as ``springForwardWarning(input:reader:)`` asks of a step
+    /// forward), with the change (ms); `nil` otherwise. ``clockChangeWarning(input:reader:)`` and
+    /// ``clockChangeNote(input:reader:)`` say it, and `process --smooth` leaves out the fixes it made out of order.
+    /// Why the place: a block delivered late, or two exports joined in the wrong order, steps back at the cadence
+    /// too (a reviewer's ride 10:45–11:30 then 10:00–10:30, every 10 s), but its first fix lies where the block
+    /// began, 2.7 km from the fix before; told a clock change, `--smooth` left out its 2,506 m.
     var clockChangeBack:
-        (back: (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64), change: Int64)?
+        (
+            back: (
+                fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64, across: Double,
+                before: Double
+            ),
+            change: Int64
+        )?
     {
         guard backwardSteps == 1, let back = firstBackwardStep, back.cadenceBefore > 0 else { return nil }
         let cadence = back.cadenceBefore
@@ -1257,7 +1274,8 @@ extension RunDiagnostics {
         let shift = back.from - back.to + cadence
         let change = Int64((Double(shift) / 900_000).rounded()) * 900_000
         guard abs(shift - change) <= tolerance, abs(back.stepAfter - cadence) <= tolerance,
-            change >= 1_800_000, change <= 14 * 3_600_000, [0, 1_800_000, 2_700_000].contains(change % 3_600_000)
+            change >= 1_800_000, change <= 14 * 3_600_000, [0, 1_800_000, 2_700_000].contains(change % 3_600_000),
+            back.across <= max(50, 5 * back.before)
         else { return nil }
         return (back, change)
     }

@@ -131,11 +131,11 @@ public struct AnyFixReader: FixReader {
         return box.reader.columns.contains(.course)
     }
 
-    /// CSV: whether an accuracy column is read (``CSVColumn/horizontalAccuracy``), once the header has been read;
-    /// `false` for other formats.
+    /// CSV: whether the fixes' accuracy comes from a column, an accuracy's (``CSVColumn/horizontalAccuracy``) or an
+    /// HDOP's (``CSVColumn/hdop``, scaled), once the header has been read; `false` for other formats.
     public var csvReadsAccuracy: Bool {
         guard case .csv(let box) = base else { return false }
-        return box.reader.columns.contains(.horizontalAccuracy)
+        return box.reader.columns.contains(.horizontalAccuracy) || box.reader.columns.contains(.hdop)
     }
 
     /// CSV: the header name of the column read as the speed (``CSVColumn/speed``, in whatever unit), once the header

@@ -468,7 +468,8 @@ public enum FixFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
             case "html": "an HTML page (a web page saved in place of the file it links to?)"
             default: "an XML document whose root element is <\(root)>"
             }
-        return "\(what): TrueTrack reads XML as GPX (<gpx>), TCX (<TrainingCenterDatabase>) or KML (<kml>)"
+        return "\(what): TrueTrack reads XML as GPX (<gpx>), TCX (<TrainingCenterDatabase>) or KML (<kml>); give "
+            + "--format if the file is of another format that only looks like XML"
     }
 
     /// Why a file cannot be read when it is UTF-16 text (a byte-order mark, or a NUL beside every ASCII byte),
