@@ -785,16 +785,23 @@ import Testing
         #expect(!result.stderr.contains("waypoint") && result.stderr.contains("missingTime"), "\(result.stderr)")
     }
 
+    /// A CSV of `header` (it starts `time,lat,lon,`) and 20 rows a second apart going north, each ending in `rest`:
+    /// the files of the column tests.
+    private static func twentyRows(header: String, rest: String) -> String {
+        var text = header + "\n"
+        for i in 0..<20 { text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,\(rest)\n" }
+        return text
+    }
+
     /// An accuracy in feet was left unread without a word (`info` showed its share 0 %): the columns that look
     /// like such a measurement are named; other unknown columns stay silent. A speed in km/h is read in it
     /// (2026-12-01), so the speed columns after it repeat its quantity.
     @Test func namesMeasurementColumnsItDoesNotRead() throws {
         let path = Tool.temporaryPath("units.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var text = "time,lat,lon,speed_kmh,accuracy_ft,battery,note,acc_x,elevation_gain,speed,speed_mps\n"
-        for i in 0..<20 {
-            text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,5,10,80,x,0.1,3,1,1\n"
-        }
+        let text = Self.twentyRows(
+            header: "time,lat,lon,speed_kmh,accuracy_ft,battery,note,acc_x,elevation_gain,speed,speed_mps",
+            rest: "5,10,80,x,0.1,3,1,1")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         for command in ["process", "stops", "info"] {
             let result = try Tool.run([command, path])
@@ -874,10 +881,7 @@ import Testing
     @Test func namesAHeadingColumnAndReadsItAsTheCourseWhenTold() throws {
         let path = Tool.temporaryPath("heading.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var text = "time,lat,lon,hdop,heading,speed\n"
-        for i in 0..<20 {
-            text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,1.2,0,1.3\n"
-        }
+        let text = Self.twentyRows(header: "time,lat,lon,hdop,heading,speed", rest: "1.2,0,1.3")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try Tool.run(["process", path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -900,10 +904,7 @@ import Testing
     func namesAnUnreadAccColumn() throws {
         let path = Tool.temporaryPath("acc.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var text = "time,lat,lon,acc,speed\n"
-        for i in 0..<20 {
-            text += "2025-06-01T10:00:\(String(format: "%02d", i))Z,46.\(4000 + i * 3),13.8,6,1.3\n"
-        }
+        let text = Self.twentyRows(header: "time,lat,lon,acc,speed", rest: "6,1.3")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         for command in ["process", "info"] {
             let result = try Tool.run([command, path])
