@@ -612,6 +612,17 @@ struct Tool {
         defer { try? FileManager.default.removeItem(atPath: lines) }
         let json = try Tool.run(["process", lines])
         #expect(json.status == 1 && json.stderr.contains("read from a member named time, timestamp"), "\(json.stderr)")
+        // And one whose position members have names it does not read (`x`, `y`): "is --format right?" blamed the
+        // format (a CLI tester's); the error names the members it reads.
+        let xy = try Tool.temporaryFile(
+            "xy.jsonl",
+            contents: "{\"time\":\"2025-05-01T10:00:00Z\",\"y\":49,\"x\":11}\n"
+                + "{\"time\":\"2025-05-01T10:00:01Z\",\"y\":49,\"x\":11.0001}\n")
+        defer { try? FileManager.default.removeItem(atPath: xy) }
+        let unnamed = try Tool.run(["process", xy])
+        #expect(unnamed.status == 1, "\(unnamed.stderr)")
+        #expect(unnamed.stderr.contains("none of its 2 records has a position TrueTrack reads"), "\(unnamed.stderr)")
+        #expect(unnamed.stderr.contains("latitude or lat") && !unnamed.stderr.contains("--format"), "\(unnamed.stderr)")
     }
 
     /// Points skipped for want of a time or a position were counted in the summary alone: a CLI tester could not find

@@ -305,6 +305,18 @@ enum InputOptions {
                 message: "\(report.source): no fixes: \(none) (skipped: \(skipped)); a planned route rather than a "
                     + "recording? TrueTrack needs each fix's time" + names)
         }
+        // JSON records whose position no member gives (a CLI tester's `"x"` and `"y"` were asked whether --format was
+        // right): the format is right, the names are not the ones read.
+        if format == .jsonLines || format == .geojson, report.skipped(.missingPosition) > 0,
+            report.skipped(.missingPosition) == report.unusableRecords
+        {
+            let count = report.skipped(.missingPosition)
+            let none = count == 1 ? "its one record has no position" : "none of its \(count) records has a position"
+            return CommandFailure(
+                message: "\(report.source): no fixes: \(none) TrueTrack reads (skipped: \(skipped)); a JSON point's "
+                    + "position is read from members named latitude or lat and longitude, lon, lng or long, in any "
+                    + "case, or from a GeoJSON geometry: is the file's named otherwise?")
+        }
         // A CSV whose only non-blank record is its header: the format is right, the data is missing.
         if format == .csv, report.skipped(.header) == 1, report.unusableRecords == 0,
             report.recordsRead == 1 + report.skipped(.blank)
