@@ -140,6 +140,48 @@ final class LoopbackReceiver {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["buffer.sqlite"])
     }
 
+    /// Another user's read of a buffer in a folder both can write (`/tmp`, a shared folder) let SQLite create the `-wal`
+    /// and `-shm` files beside it, owned by the reader: the owner's next add, sync and clear failed "cannot be written"
+    /// until someone removed them (an operations tester's). The reader now creates nothing; and files left so by an
+    /// older build are named in the owner's error. (As root the commands run as the user nobody, root being the
+    /// owner; the files left behind are made by root for a buffer nobody owns.)
+    @Test("a read of another user's buffer leaves nothing beside it, and the owner's error names what another left")
+    func aReadOfAnotherUsersBufferLeavesNothingBesideIt() throws {
+        guard getuid() == 0 else { return }  // (needs two users: root and nobody)
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: setpriv.path),
+            "running as root, the test needs /usr/bin/setpriv (util-linux) to run the commands as nobody")
+        func asNobody(_ arguments: [String]) throws -> Tool.Result {
+            try Tool.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.binary.path] + arguments, executable: setpriv)
+        }
+        let folder = Tool.temporaryPath("shared")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #require(chmod(folder, 0o1777) == 0)
+        let db = folder + "/buffer.sqlite"
+        #expect(try Tool.run(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        for command in [["count"], ["stats"], ["list", "--limit", "3"]] {
+            let result = try asNobody(["buffer"] + command + ["--db", db])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["buffer.sqlite"])
+        let clear = try Tool.run(["buffer", "clear", "--db", db])
+        #expect(clear.status == 0, "\(clear.stderr)")
+        // Files another user left beside a buffer: the owner (here nobody) is told which, and what to do.
+        try FileManager.default.removeItem(atPath: db)
+        #expect(try asNobody(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        for suffix in ["-wal", "-shm"] {
+            try #require(FileManager.default.createFile(atPath: db + suffix, contents: nil))
+            try #require(chmod(db + suffix, 0o644) == 0)
+        }
+        let blocked = try asNobody(["buffer", "add", Tool.demo, "--db", db])
+        #expect(blocked.status != 0, "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("\(db)-wal and \(db)-shm beside it"), "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("remove them"), "\(blocked.stderr)")
+    }
+
     /// On a full disk SQLite cannot create the `-shm` index it reads a write-ahead-log database through, and
     /// `count`, `stats` and `list` failed "the disk is full" (a batch tester's). A file-size limit below the index's
     /// 32 KB (`ulimit -f 40`: 20 KB) stands in for the full disk: they read the buffer, which has no log beside it.
