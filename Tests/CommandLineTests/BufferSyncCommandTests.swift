@@ -233,6 +233,18 @@ final class LoopbackReceiver {
         #expect(try Tool.run(["buffer", "count", "--db", db]).stdout == "0\n")
     }
 
+    /// An empty `--session` is refused, nothing stored: read as no session, a script whose `$SESSION` was unset lost
+    /// the session's protection without a word (a file added again after a sync was stored and sent twice; an
+    /// operations tester's).
+    @Test("refuses an empty session ID")
+    func refusesAnEmptySessionID() throws {
+        let db = Tool.temporaryPath("empty-session.sqlite")
+        defer { for suffix in Tool.databaseFiles { try? FileManager.default.removeItem(atPath: db + suffix) } }
+        let add = try Tool.run(["buffer", "add", Tool.demo, "--db", db, "--session", ""])
+        #expect(add.status != 0 && add.stderr.contains("--session needs an ID"), "\(add.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     /// A session added in two parts continues where the first part left it: each add restarted the tracker,
     /// so the second part's running totals began at 0 again and its first fix anchored a new filter. Now the
     /// session's tracker and stop detector are kept with it and the second add resumes them: the rows' totals and

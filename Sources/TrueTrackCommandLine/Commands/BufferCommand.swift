@@ -226,6 +226,14 @@ enum BufferCommand {
 
     /// Parses `add`'s input options and profile and opens the input (an error here leaves no buffer file behind).
     static func prepareAdd(_ arguments: ParsedArguments) throws -> PreparedAdd {
+        // An empty session ID is refused: read as no session (it stored a second copy of fixes added without one
+        // before), it dropped the session's protection without a word for a script whose `$SESSION` was unset: a
+        // file added again after a sync was stored and sent twice (an operations tester's).
+        if arguments.value("session") == "" {
+            throw UsageError(
+                message: "--session needs an ID (an empty one: an unset variable?); leave the option out to add the "
+                    + "fixes without a session")
+        }
         let input = arguments.positionals[1]
         let (format, options) = try InputOptions.from(arguments)
         // (The file's declared activity too, as `process` and `stops` read it: a GPX ride was added as a walk.)
@@ -250,8 +258,8 @@ enum BufferCommand {
         // nothing else but `drop-damaged` deletes them (a tester's 40 rejected rows and a damaged one went unsaid).
         var droppedSetAside = (rejected: 0, damaged: 0)
         var diagnostics = RunDiagnostics(profile: profile)
-        // An empty session is no session: `--session ""` stored a second copy of fixes added without one.
-        let session = arguments.value("session").flatMap { $0.isEmpty ? nil : $0 }
+        // (An empty one is refused in `prepareAdd`.)
+        let session = arguments.value("session")
         // A session is continued where the previous add (or an app sharing the file) left it.
         var sessionState: (id: String, detector: StopDetector, before: Double)?
         // The session's earliest accepted fix, when its state records it: a fix older than that is not the
