@@ -63,6 +63,29 @@ import TrueTrackCore
         #expect(properties["provider"] as? String == fixes[1].provider.rawValue)
     }
 
+    /// Kept segments in points mode: each point carries a `segment` property, read back as the reader's segment of
+    /// the fix (a converted ride's 8 GPX segments read back as one before; an operations tester's); without, none.
+    @Test("point features keep their segments in a segment property when asked")
+    func pointFeaturesKeepSegments() throws {
+        let fixes = Support.generatedFixes(count: 4, seed: 3)
+        let sink = ByteSink()
+        var writer = GeoJSONWriter(sink: sink, keepsSegments: true)
+        for (k, fix) in fixes.enumerated() {
+            if k == 2 { writer.startNewSegment() }
+            try writer.write(fix)
+        }
+        try writer.finish()
+        var reader = GeoJSONReader(stream: ByteStream(bytes: sink.memory ?? []))
+        var segments: [Int?] = []
+        while let fix = try reader.next() {
+            #expect(fix == fixes[segments.count])
+            segments.append(reader.lastSegmentIndex)
+        }
+        #expect(segments == [0, 0, 1, 1])
+        let plain = try Support.write(fixes, sink: ByteSink()) { GeoJSONWriter(sink: $0) }
+        #expect(!String(decoding: plain, as: UTF8.self).contains("segment"))
+    }
+
     @Test func roundTripSurvivesTinyReadChunks() throws {
         // A file read 64 bytes at a time: every token straddles a refill somewhere.
         let fixes = Support.generatedFixes(count: 60, seed: 7)

@@ -294,9 +294,9 @@ public struct AnyFixWriter: FixWriter {
     ///   (lossless), or LineStrings per segment (what a map draws as a track).
     /// - Parameter trackType: the activity the track declares (GPX `<type>`, see ``GPXWriter/trackType``);
     ///   default `nil`, none. The other formats have no place for it.
-    /// - Parameter keepsSegments: CSV and JSON Lines: number the segments in a `segment` column or member
-    ///   (``CSVWriter/init(sink:timeColumn:keepsSegments:)``), for a track that has them; `false` by default. GPX
-    ///   and line-string GeoJSON keep them in their own structure whatever this says.
+    /// - Parameter keepsSegments: CSV, JSON Lines and point GeoJSON: number the segments in a `segment` column,
+    ///   member or property (``CSVWriter/init(sink:timeColumn:keepsSegments:)``), for a track that has them; `false`
+    ///   by default. GPX and line-string GeoJSON keep them in their own structure whatever this says.
     public init(
         path: String, format: FixFormat, geoJSONGeometry: GeoJSONWriter.Geometry = .points, trackType: String? = nil,
         keepsSegments: Bool = false
@@ -316,7 +316,8 @@ public struct AnyFixWriter: FixWriter {
         switch format {
         case .csv: base = .csv(CSVWriter(sink: sink, keepsSegments: keepsSegments))
         case .gpx: base = .gpx(GPXWriter(sink: sink, trackType: trackType))
-        case .geojson: base = .geojson(GeoJSONWriter(sink: sink, geometry: geoJSONGeometry))
+        case .geojson:
+            base = .geojson(GeoJSONWriter(sink: sink, geometry: geoJSONGeometry, keepsSegments: keepsSegments))
         case .jsonLines: base = .jsonLines(JSONLinesWriter(sink: sink, keepsSegments: keepsSegments))
         default:
             throw .unrepresentable(

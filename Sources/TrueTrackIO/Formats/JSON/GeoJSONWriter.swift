@@ -54,6 +54,9 @@ public struct GeoJSONWriter: FixWriter {
         /// ``startNewSegment()`` was called: the segment's ending is written before the next fix (or by
         /// ``finish()``), where a write can throw.
         var isEnded = false
+        /// Points mode: the current segment's number, written as each point's `segment` property; `nil`: segments
+        /// not kept (``init(sink:geometry:keepsSegments:)``). (Here, not in the writer: see ``lines``.)
+        var pointSegment: Int?
     }
 
     /// A position held until its segment is written.
@@ -85,9 +88,14 @@ public struct GeoJSONWriter: FixWriter {
     /// Creates a writer into `sink`.
     ///
     /// - Parameter geometry: ``Geometry/points`` by default, because it keeps every field.
-    public init(sink: ByteSink, geometry: Geometry = .points) {
+    /// - Parameter keepsSegments: points mode: whether each point carries its segment's number as its `segment`
+    ///   property (from 0, one more at each ``startNewSegment()``), as ``JSONLinesWriter`` and ``CSVWriter`` number
+    ///   them, so that a GPX's segment breaks survive (a converted Edge 800 ride's 8 segments read back as one; an
+    ///   operations tester's); `false` by default. Line-string mode keeps them as its features.
+    public init(sink: ByteSink, geometry: Geometry = .points, keepsSegments: Bool = false) {
         self.sink = sink
         self.geometry = geometry
+        if keepsSegments, geometry == .points { lines.pointSegment = 0 }
     }
 
     /// Creates (truncating) the file at `path` (`-` for standard output).
@@ -116,6 +124,10 @@ public struct GeoJSONWriter: FixWriter {
             JSONFixEncoding.appendPosition(of: fix, to: &sink.buffer)
             sink.buffer.append(contentsOf: "},\"properties\":{".utf8)
             JSONFixEncoding.appendFields(of: fix, withPosition: false, to: &sink.buffer)
+            if let segment = lines.pointSegment {
+                sink.buffer.append(contentsOf: ",\"segment\":".utf8)
+                NumberFormatting.append(Int64(segment), to: &sink.buffer)
+            }
             sink.buffer.append(contentsOf: "}}".utf8)
         case .lineString:
             if lines.isEnded {
@@ -129,11 +141,13 @@ public struct GeoJSONWriter: FixWriter {
         try sink.flushIfNeeded()
     }
 
-    /// Ends the current segment (line-string mode: its Feature); the next fix starts a new one. Nothing
-    /// happens in points mode, or when the segment is empty.
+    /// Ends the current segment (line-string mode: its Feature); the next fix starts a new one. In points mode, the
+    /// next point's `segment` is one more when segments are kept (``init(sink:geometry:keepsSegments:)``); nothing
+    /// happens otherwise, or when the segment is empty.
     public mutating func startNewSegment() {
         precondition(!isFinished, "GeoJSONWriter used after finish()")
         if geometry == .lineString, !lines.times.isEmpty { lines.isEnded = true }
+        lines.pointSegment? += 1
     }
 
     /// Opens the collection before the first feature, or separates this one from the previous, then writes
