@@ -43,16 +43,6 @@ final class Connection {
                 kind: .cannotOpen, path: path,
                 message: Connection.unopenableReason(path) ?? "no such file (opened for reading only)")
         }
-        // A file this user cannot write, opened for writing: refused before SQLite opens it read-only in its stead and,
-        // reading it, creates the `-wal` and `-shm` files beside it, owned by this user, which its owner then cannot
-        // write (an operations tester's `buffer stats` on another user's buffer in /tmp locked the owner out).
-        if mode == .readWrite, path != ":memory:", access(path, F_OK) == 0, access(path, W_OK) != 0,
-            errno == EACCES || errno == EROFS
-        {
-            throw StoreError(
-                kind: .readOnly, path: path,
-                message: errno == EROFS ? "a read-only file system" : "this user may not write the file")
-        }
         var db: OpaquePointer?
         let rc: Int32
         switch mode {
@@ -136,19 +126,22 @@ final class Connection {
         let hint =
             companions.isEmpty
             ? ""
-            : "; the file can be written, but not \(companions.joined(separator: " and ")) beside it (another user's, "
-                + "left by a read with an older build): remove \(companions.count == 1 ? "it" : "them"), SQLite makes "
-                + "them again"
+            : "; the file can be written, but not \(companions.joined(separator: " and ")) beside it (another user's: "
+                + "a read by that user makes them when they are missing): remove \(companions.count == 1 ? "it" : "them") "
+                + "once no one has the buffer open, SQLite makes them again"
         return StoreError(kind: kind, path: path, sql: statement, resultCode: rc, message: message + hint)
     }
 
-    /// The write-ahead log and index beside the database at `path` (`-wal`, `-shm`) that exist and cannot be written
-    /// by this process while the file itself can: another user who read the buffer with a build that let SQLite
-    /// create them left them owned by that user, and the owner's writes then failed "read-only" (an operations
-    /// tester's). Empty otherwise.
+    /// The write-ahead log and index beside the database at `path` (`-wal`, `-shm`; beside the file a symbolic link
+    /// leads to, where SQLite keeps them) that exist and cannot be written by this process while the file itself
+    /// can: another user's read of the buffer, in a folder both can write, makes them when they are missing, owned
+    /// by that user, and the owner's writes then fail "read-only" (an operations tester's). Empty otherwise.
     static func unwritableCompanions(_ path: String) -> [String] {
-        guard path != ":memory:", !path.isEmpty, access(path, W_OK) == 0 else { return [] }
-        return ["-wal", "-shm"].map { path + $0 }.filter { access($0, F_OK) == 0 && access($0, W_OK) != 0 }
+        guard path != ":memory:", !path.isEmpty, let real = realpath(path, nil) else { return [] }
+        defer { free(real) }
+        let file = String(cString: real)
+        guard access(file, W_OK) == 0 else { return [] }
+        return ["-wal", "-shm"].map { file + $0 }.filter { access($0, F_OK) == 0 && access($0, W_OK) != 0 }
     }
 
     /// SQLite's extended codes of a failed write, truncate and `-shm` growth (`SQLITE_IOERR_WRITE`,

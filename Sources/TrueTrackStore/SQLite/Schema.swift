@@ -192,20 +192,7 @@ enum Schema {
     /// and no log with content is beside the file, so that everything committed is in the file itself, the file is
     /// opened again as immutable (no lock, no index). With a log there, the error says to read it where
     /// the log can be read.
-    ///
-    /// A file this user cannot write (another user's buffer) with neither a log nor an index beside it is opened as
-    /// immutable at once: everything committed is in the file, and no writer has it open (a writer's connection
-    /// keeps both beside it). Opened read-only, SQLite created both in a folder this user can write (`/tmp`, a
-    /// shared folder), owned by this user, and the owner's next write failed "read-only" until someone removed them
-    /// (an operations tester's). The price: a writer that opens the file during the read is not seen by it.
     static func openForReading(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> Connection {
-        if access(path, F_OK) == 0, access(path, W_OK) != 0, errno == EACCES || errno == EROFS,
-            access(path + "-wal", F_OK) != 0, access(path + "-shm", F_OK) != 0
-        {
-            let frozen = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, mode: .immutable)
-            try check(readOnly: frozen)
-            return frozen
-        }
         let db = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, mode: .readOnly)
         do {
             try check(readOnly: db)
