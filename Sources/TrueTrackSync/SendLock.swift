@@ -98,7 +98,10 @@ struct SendLock {
     /// - Parameter opened: called after each open, before the lock is taken (a test's way into the race).
     static func lock(_ lockPath: String, opened: () -> Void = {}) -> Attempt {
         for _ in 0..<lockAttempts {
-            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Another user's lock file (left by a killed flush, or held now) is locked through a read-only descriptor:
+            // `flock` needs none to write (refused, the flush went on without this lock).
+            if descriptor < 0, errno == EACCES { descriptor = open(lockPath, O_RDONLY | O_CLOEXEC) }
             guard descriptor >= 0 else { return .unavailable }
             opened()
             var result: Int32

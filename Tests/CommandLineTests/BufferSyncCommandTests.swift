@@ -101,6 +101,51 @@ final class LoopbackReceiver {
                 == (try Tool.run(["buffer", "count", "--db", whole])).stdout)
     }
 
+    /// The session lock of a buffer shared by two users (a group's): the lock file, made 0644 by the user who added
+    /// first, could not be opened for writing by the other, whose `--session` adds then ran without the lock, unsaid
+    /// (a reviewer's). It is locked through a read-only descriptor now: the other user's add waits for it too. (As
+    /// root: root holds the lock file, the add runs as the user nobody.)
+    @Test("an add into a session waits for a session lock file another user made")
+    func sessionAddsWaitForAnotherUsersLockFile() throws {
+        guard getuid() == 0 else { return }  // (needs two users: root and nobody)
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: setpriv.path),
+            "running as root, the test needs /usr/bin/setpriv (util-linux) to run the commands as nobody")
+        let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.binary.path]
+        let folder = Tool.temporaryPath("shared-lock")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let (first, second) = try Tool.demoHalves("shared-lock")
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            for path in [first, second] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        try #require(chmod(folder, 0o1777) == 0)
+        let db = folder + "/buffer.sqlite"
+        let added = try Tool.run(
+            nobody + ["buffer", "add", first, "--db", db, "--session", "walk"], executable: setpriv)
+        #expect(added.status == 0, "\(added.stderr)")
+        let lockPath = db + "-session.lock"
+        try? FileManager.default.removeItem(atPath: lockPath)
+        let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        try #require(held >= 0)
+        try #require(flock(held, LOCK_EX) == 0)
+        let child = Process()
+        child.executableURL = setpriv
+        child.arguments = nobody + ["buffer", "add", second, "--db", db, "--session", "walk"]
+        let errors = Pipe()
+        child.standardError = errors
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        usleep(1_500_000)
+        #expect(child.isRunning, "the add did not wait for the session lock")
+        close(held)  // releases the lock
+        child.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(child.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("waiting for it, so that session 'walk' continues from its state"), "\(stderr)")
+    }
+
     /// SQLite needs its `-shm` index beside a write-ahead-log database even to read, and creates it: in a folder
     /// its user cannot write (another user's buffer, a read-only mount), `count`, `stats` and `list` all failed "the
     /// database cannot be written" (a tester's). They now read the buffer without writing; an add still fails.

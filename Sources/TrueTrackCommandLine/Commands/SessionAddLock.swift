@@ -30,7 +30,11 @@ final class SessionAddLock {
             lockPath = String(cString: resolved) + "-session.lock"
             free(resolved)
         }
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Another user's lock file (a group-shared buffer: made 0644 by the member who added first) is locked through
+        // a read-only descriptor: `flock` needs none to write. Refused, the add went on without the lock, unsaid (a
+        // reviewer's).
+        if fd < 0, errno == EACCES { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             descriptor = -1
             return
