@@ -59,6 +59,30 @@ final class LoopbackReceiver {
 }
 
 @Suite struct BufferSyncCommandTests {
+    /// Runs `executable` with `arguments` while this process holds an exclusive `flock` on `lockPath` (made 0644 when
+    /// missing), released 1.5 s after the start: whether the command was still running then (it waited), its exit
+    /// status and its standard error.
+    static func run(_ executable: URL, _ arguments: [String], holding lockPath: String) throws -> (
+        waited: Bool, status: Int32, stderr: String
+    ) {
+        let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        try #require(held >= 0)
+        try #require(flock(held, LOCK_EX) == 0)
+        let child = Process()
+        child.executableURL = executable
+        child.arguments = arguments
+        let errors = Pipe()
+        child.standardError = errors
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        usleep(1_500_000)
+        let waited = child.isRunning
+        close(held)  // releases the lock
+        child.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (waited, child.terminationStatus, stderr)
+    }
+
     /// Two adds into one session at once each continued the state they had read, and the last one's overwrote the
     /// other's (a re-tester's halves of 20,000 fixes: 13,998.6 m of 27,998.6, both exit 0). An add with --session
     /// now waits for the database's session lock, which this test holds, and continues from the state it finds:
@@ -78,22 +102,10 @@ final class LoopbackReceiver {
             .dropFirst("session 'walk': ".count).prefix { $0 != " " }
         #expect(try Tool.run(["buffer", "add", first, "--db", db, "--session", "walk"]).status == 0)
         let lockPath = URL(fileURLWithPath: db).resolvingSymlinksInPath().path + "-session.lock"
-        let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
-        try #require(held >= 0)
-        try #require(flock(held, LOCK_EX) == 0)
-        let child = Process()
-        child.executableURL = Tool.binary
-        child.arguments = ["buffer", "add", second, "--db", db, "--session", "walk"]
-        let errors = Pipe()
-        child.standardError = errors
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
-        usleep(1_500_000)
-        #expect(child.isRunning, "the add did not wait for the session lock")
-        close(held)  // releases the lock
-        child.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(child.terminationStatus == 0, "\(stderr)")
+        let (waited, status, stderr) = try Self.run(
+            Tool.binary, ["buffer", "add", second, "--db", db, "--session", "walk"], holding: lockPath)
+        #expect(waited, "the add did not wait for the session lock")
+        #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("waiting for it, so that session 'walk' continues from its state"), "\(stderr)")
         #expect(stderr.contains("session 'walk': \(total) m"), "\(stderr) (whole walk: \(total) m)")
         #expect(
@@ -127,22 +139,10 @@ final class LoopbackReceiver {
         #expect(added.status == 0, "\(added.stderr)")
         let lockPath = db + "-session.lock"
         try? FileManager.default.removeItem(atPath: lockPath)
-        let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
-        try #require(held >= 0)
-        try #require(flock(held, LOCK_EX) == 0)
-        let child = Process()
-        child.executableURL = setpriv
-        child.arguments = nobody + ["buffer", "add", second, "--db", db, "--session", "walk"]
-        let errors = Pipe()
-        child.standardError = errors
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
-        usleep(1_500_000)
-        #expect(child.isRunning, "the add did not wait for the session lock")
-        close(held)  // releases the lock
-        child.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(child.terminationStatus == 0, "\(stderr)")
+        let (waited, status, stderr) = try Self.run(
+            setpriv, nobody + ["buffer", "add", second, "--db", db, "--session", "walk"], holding: lockPath)
+        #expect(waited, "the add did not wait for the session lock")
+        #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("waiting for it, so that session 'walk' continues from its state"), "\(stderr)")
     }
 
