@@ -667,6 +667,11 @@ final class Exchange: @unchecked Sendable {
         lock.withLock { self.response = response }
     }
 
+    /// `response` as the answer, unless one was received (``received(_:)``).
+    func receivedIfNone(_ response: URLResponse) {
+        lock.withLock { if self.response == nil { self.response = response } }
+    }
+
     /// Bytes of the body arrived (dropped, but for the first ``keptBodyBytes``): past `limit` in all, the task is
     /// cancelled and the response stands as the answer.
     func receivedBody(_ data: Data, limit: Int) {
@@ -778,6 +783,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+        // A redirect without a `Location` reaches neither `didReceive response` nor the redirect call on Linux: the
+        // task's own response holds its status (an operations tester's 301 was retried five times as "not an HTTP
+        // response" where a redirect stops the flush).
+        if error == nil, let response = task.response { exchange?.receivedIfNone(response) }
         exchange?.complete(error: error)
     }
 }

@@ -250,6 +250,9 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "302":
             self.reply(302, b"", {"Location": "/landing"})
             return
+        if fault == "301-nowhere":  # a redirect that names no target
+            self.reply(301, b"", {})
+            return
         if fault.startswith("slow"):
             time.sleep(float(fault.split(":", 1)[1]) if ":" in fault else 0.15)
         if len(raw) == length and 0 < STATE.get("max_body", 0) < length:

@@ -288,6 +288,15 @@ import TrueTrackCore
             let again = try await synchronizer(path, receiver).flush()
             #expect(again.isComplete && again.delivered == 120)
         }
+        // A redirect that names no target stops the flush too: on Linux it reaches neither delegate call, and was
+        // retried as "not an HTTP response" (an operations tester's 301, five attempts).
+        try await withReceiver(fixes: 10, script: ["301-nowhere"]) { receiver, path in
+            let results = Results()
+            let summary = try await synchronizer(path, receiver).flush { results.add($0) }
+            #expect(results.all.map(\.disposition) == [.stopped], "\(results.all)")
+            #expect(summary.lastError == .redirected(301, url: receiver.fixesURL.absoluteString), "\(summary)")
+            #expect(try FixBuffer(path: path).count() == 10)
+        }
     }
 
     /// A 207 Multi-Status carries per-item results this client does not read: deleting the whole batch lost
