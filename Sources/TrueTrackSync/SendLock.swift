@@ -21,7 +21,7 @@ import Foundation
 /// database has no file to share and needs no lock; a lock file that cannot be created (a read-only folder)
 /// leaves the flush unlocked by it, as before the lock existed: the buffer itself then cannot be written either,
 /// and that error is the one reported.
-struct SendLock {
+package struct SendLock {
     /// The path of the lock found held by another process (the first of the two when none was), for the error.
     let path: String
     /// The lock files held and their descriptors.
@@ -87,6 +87,16 @@ struct SendLock {
         case unavailable
     }
 
+    /// Opens the lock file at `lockPath` for `flock`, creating it (0644) when missing: a descriptor, or −1 with
+    /// `errno` set. Another user's lock file (left by a killed run, or held now; in a buffer two users share) is
+    /// opened read-only: `flock` needs no write access, and refused, the run went on without the lock, unsaid (a
+    /// reviewer's). The send lock's and `buffer add --session`'s lock file both open so.
+    package static func openLockFile(_ lockPath: String) -> Int32 {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EACCES { return open(lockPath, O_RDONLY | O_CLOEXEC) }
+        return descriptor
+    }
+
     /// How many times ``lock(_:)`` opens the file again when the one it locked was removed meanwhile.
     static let lockAttempts = 8
 
@@ -98,10 +108,7 @@ struct SendLock {
     /// - Parameter opened: called after each open, before the lock is taken (a test's way into the race).
     static func lock(_ lockPath: String, opened: () -> Void = {}) -> Attempt {
         for _ in 0..<lockAttempts {
-            var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            // Another user's lock file (left by a killed flush, or held now) is locked through a read-only descriptor:
-            // `flock` needs none to write (refused, the flush went on without this lock).
-            if descriptor < 0, errno == EACCES { descriptor = open(lockPath, O_RDONLY | O_CLOEXEC) }
+            let descriptor = openLockFile(lockPath)
             guard descriptor >= 0 else { return .unavailable }
             opened()
             var result: Int32

@@ -226,9 +226,9 @@ enum BufferCommand {
 
     /// Parses `add`'s input options and profile and opens the input (an error here leaves no buffer file behind).
     static func prepareAdd(_ arguments: ParsedArguments) throws -> PreparedAdd {
-        // An empty (or blank) session ID is refused: read as no session (it stored a second copy of fixes added without one
-        // before), it dropped the session's protection without a word for a script whose `$SESSION` was unset: a
-        // file added again after a sync was stored and sent twice (an operations tester's).
+        // An empty (or blank) session ID is refused. Read as no session (before, it stored a second copy of fixes
+        // added without one), it dropped the session's protection without a word for a script whose `$SESSION` was
+        // unset: a file added again after a sync was stored and sent twice (an operations tester's).
         if let session = arguments.value("session"), session.allSatisfy(\.isWhitespace) {
             throw UsageError(
                 message: "--session needs an ID (an empty one: an unset variable?); leave the option out to add the "

@@ -377,8 +377,8 @@ enum InputOptions {
     /// A warning naming the CSV columns not read that a user would expect to be: a measurement TrueTrack reads
     /// (speed, accuracy, course, altitude) in a unit it does not take (`speed_kmh`, `accuracy_ft`,
     /// `speed (mph)`), a `heading` (a compass's or the course: the user says which), an `acc` in a file whose
-    /// accuracy no other column gives (an accelerometer's or the accuracy: the user says which), and a second column of a
-    /// quantity already read (only the first is); and GPX's and TCX's speed, `hAcc` and `vAcc` elements left unread
+    /// accuracy no other column gives (an accelerometer's or the accuracy: the user says which), and a second column
+    /// of a quantity already read (only the first is); and GPX's and TCX's speed, `hAcc` and `vAcc` elements left unread
     /// (``AnyFixReader/unreadGPXSpeedElements``, ``AnyFixReader/unreadGPXAccuracyElements``); `nil` when there is
     /// none. Other unknown columns (a note, a battery level, accelerometer axes) are ignored silently, as
     /// documented.
@@ -395,8 +395,8 @@ enum InputOptions {
             // A heading may be a compass's (where the phone points), not the direction of travel: named, not read.
             let key = name.lowercased().filter { $0.isLetter }
             // `acc` is an accelerometer's magnitude in sensor logs, so it is read only when named; in a file whose
-            // accuracy no other column gives (an accuracy's or an HDOP's), it is likely the accuracy (a CLI tester's `acc`, unread without a word:
-            // 1,002.2 m, 1,013.3 m read).
+            // accuracy no other column gives (an accuracy's or an HDOP's), it is likely the accuracy (a CLI tester's
+            // `acc`, unread without a word: 1,002.2 m, 1,013.3 m read).
             if ["acc", "accm"].contains(key), !reader.csvReadsAccuracy {
                 shortAccuracy = shortAccuracy ?? name
                 continue

@@ -131,8 +131,18 @@ struct RunDiagnostics {
     /// ``clockChangeWarning(input:reader:)``.
     private var lastForwardStep: Int64 = 0
     private(set) var backwardSteps = 0
-    private var firstBackwardStep:
-        (fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64, across: Double, before: Double)?
+    private var firstBackwardStep: BackwardStep?
+    /// A step back in time between two fixes read one after the other (``firstBackwardStep``).
+    struct BackwardStep {
+        /// The fix after the step, in read order (from 1).
+        var fix: Int
+        /// The times before and after the step, ms since 1970.
+        var from: Int64, to: Int64
+        /// The forward step before it (the cadence) and the one after it (0 until read), ms.
+        var cadenceBefore: Int64, stepAfter: Int64 = 0
+        /// The chord across the step and that of the step before it, metres.
+        var across: Double, before: Double
+    }
     /// The positions (latitude, longitude) of the last fix read and the one before it, for the chords about a long
     /// step forward (``springForwardWarning(input:reader:)``).
     private var lastPosition = (0.0, 0.0), positionBefore = (0.0, 0.0)
@@ -188,11 +198,10 @@ struct RunDiagnostics {
             if step < 0 {
                 backwardSteps += 1
                 if backwardSteps == 1 {
-                    firstBackwardStep = (
-                        read, before, time, lastForwardStep, 0,
-                        Haversine.distance(from: lastPosition, to: (fix.latitude, fix.longitude)),
-                        Haversine.distance(from: positionBefore, to: lastPosition)
-                    )
+                    firstBackwardStep = BackwardStep(
+                        fix: read, from: before, to: time, cadenceBefore: lastForwardStep,
+                        across: Haversine.distance(from: lastPosition, to: (fix.latitude, fix.longitude)),
+                        before: Haversine.distance(from: positionBefore, to: lastPosition))
                 }
             } else if step > 0 {
                 if backwardSteps == 1, firstBackwardStep?.stepAfter == 0 { firstBackwardStep?.stepAfter = step }
@@ -539,8 +548,8 @@ struct RunDiagnostics {
     /// at one pace misses up to about 5 % of its distance.
     static let silenceShare = 0.05
 
-    /// The warning for `count` fixes of `input` at exactly 0° N 0° E: `leftOut` by the command that says it (`process`,
-    /// `stops`), or only read (`info`, whose raw distance counts them).
+    /// The warning for `count` fixes of `input` at exactly 0° N 0° E: `leftOut` by the command that says it
+    /// (`process`, `stops`), or only read (`info`, whose raw distance counts them).
     static func nullIslandWarning(_ count: Int, input: String, leftOut: Bool) -> String {
         "warning: \(input): \(Terminal.count(count, "fix", "fixes")) at exactly 0° N 0° E"
             + (leftOut ? " left out (rejected as invalid)" : "")
@@ -1259,15 +1268,7 @@ extension RunDiagnostics {
     /// Why the place: a block delivered late, or two exports joined in the wrong order, steps back at the cadence
     /// too (a reviewer's ride 10:45–11:30 then 10:00–10:30, every 10 s), but its first fix lies where the block
     /// began, 2.7 km from the fix before; told a clock change, `--smooth` left out its 2,506 m.
-    var clockChangeBack:
-        (
-            back: (
-                fix: Int, from: Int64, to: Int64, cadenceBefore: Int64, stepAfter: Int64, across: Double,
-                before: Double
-            ),
-            change: Int64
-        )?
-    {
+    var clockChangeBack: (back: BackwardStep, change: Int64)? {
         guard backwardSteps == 1, let back = firstBackwardStep, back.cadenceBefore > 0 else { return nil }
         let cadence = back.cadenceBefore
         let tolerance = max(1000, cadence / 2)

@@ -1,4 +1,5 @@
 import Foundation
+import TrueTrackSync
 
 #if canImport(Glibc)
     import Glibc
@@ -30,11 +31,8 @@ final class SessionAddLock {
             lockPath = String(cString: resolved) + "-session.lock"
             free(resolved)
         }
-        var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        // Another user's lock file (a group-shared buffer: made 0644 by the member who added first) is locked through
-        // a read-only descriptor: `flock` needs none to write. Refused, the add went on without the lock, unsaid (a
-        // reviewer's).
-        if fd < 0, errno == EACCES { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }
+        // (Another user's lock file, in a buffer two users share, is opened read-only: see `SendLock.openLockFile`.)
+        let fd = SendLock.openLockFile(lockPath)
         guard fd >= 0 else {
             descriptor = -1
             return
