@@ -59,6 +59,22 @@ final class LoopbackReceiver {
 }
 
 @Suite struct BufferSyncCommandTests {
+    /// `truetrack` with `arguments` as the user nobody (through util-linux's `setpriv`, which the test requires): the
+    /// executable and its arguments. For tests that need a second user, run as root (permissions do not bind root).
+    static func asNobody(_ arguments: [String]) throws -> (executable: URL, arguments: [String]) {
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: setpriv.path),
+            "running as root, the test needs /usr/bin/setpriv (util-linux) to run the commands as nobody")
+        return (setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.binary.path] + arguments)
+    }
+
+    /// Runs `truetrack` with `arguments` as the user nobody (``asNobody(_:)``).
+    static func runAsNobody(_ arguments: [String]) throws -> Tool.Result {
+        let (executable, arguments) = try asNobody(arguments)
+        return try Tool.run(arguments, executable: executable)
+    }
+
     /// Runs `executable` with `arguments` while this process holds an exclusive `flock` on `lockPath` (made 0644 when
     /// missing), released 1.5 s after the start: whether the command was still running then (it waited), its exit
     /// status and its standard error.
@@ -117,14 +133,10 @@ final class LoopbackReceiver {
     /// first, could not be opened for writing by the other, whose `--session` adds then ran without the lock, unsaid
     /// (a reviewer's). It is locked through a read-only descriptor now: the other user's add waits for it too. (As
     /// root: root holds the lock file, the add runs as the user nobody.)
-    @Test("an add into a session waits for a session lock file another user made")
+    @Test(
+        "an add into a session waits for a session lock file another user made",
+        .enabled(if: getuid() == 0, "needs two users: run as root, the add runs as nobody"))
     func sessionAddsWaitForAnotherUsersLockFile() throws {
-        guard getuid() == 0 else { return }  // (needs two users: root and nobody)
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: setpriv.path),
-            "running as root, the test needs /usr/bin/setpriv (util-linux) to run the commands as nobody")
-        let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.binary.path]
         let folder = Tool.temporaryPath("shared-lock")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let (first, second) = try Tool.demoHalves("shared-lock")
@@ -134,13 +146,12 @@ final class LoopbackReceiver {
         }
         try #require(chmod(folder, 0o1777) == 0)
         let db = folder + "/buffer.sqlite"
-        let added = try Tool.run(
-            nobody + ["buffer", "add", first, "--db", db, "--session", "walk"], executable: setpriv)
+        let added = try Self.runAsNobody(["buffer", "add", first, "--db", db, "--session", "walk"])
         #expect(added.status == 0, "\(added.stderr)")
         let lockPath = db + "-session.lock"
         try? FileManager.default.removeItem(atPath: lockPath)
-        let (waited, status, stderr) = try Self.run(
-            setpriv, nobody + ["buffer", "add", second, "--db", db, "--session", "walk"], holding: lockPath)
+        let (executable, arguments) = try Self.asNobody(["buffer", "add", second, "--db", db, "--session", "walk"])
+        let (waited, status, stderr) = try Self.run(executable, arguments, holding: lockPath)
         #expect(waited, "the add did not wait for the session lock")
         #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("waiting for it, so that session 'walk' continues from its state"), "\(stderr)")
@@ -163,17 +174,8 @@ final class LoopbackReceiver {
         let expected = try commands.map { try Tool.run($0).stdout }
         try #require(chmod(db, 0o444) == 0 && chmod(folder, 0o555) == 0)
         // Permissions do not bind root: as root, the commands run as the user nobody.
-        let asRoot = getuid() == 0
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        if asRoot {
-            try #require(
-                FileManager.default.isExecutableFile(atPath: setpriv.path),
-                "running as root, the test needs /usr/bin/setpriv (util-linux) to run the commands as nobody")
-        }
         func run(_ arguments: [String]) throws -> Tool.Result {
-            guard asRoot else { return try Tool.run(arguments) }
-            let drop = ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.binary.path]
-            return try Tool.run(drop + arguments, executable: setpriv)
+            getuid() == 0 ? try Self.runAsNobody(arguments) : try Tool.run(arguments)
         }
         for (command, output) in zip(commands, expected) {
             let result = try run(command)
@@ -190,28 +192,21 @@ final class LoopbackReceiver {
     /// failed "cannot be written" with no word of them (an operations tester's). The owner's error now names them
     /// and says to remove them. (As root the commands run as the user nobody, the buffer's owner here; root makes the
     /// files. The reads themselves still make them when they are missing: the README says why that is left.)
-    @Test("the owner's error names the log and index another user left beside the buffer")
+    @Test(
+        "the owner's error names the log and index another user left beside the buffer",
+        .enabled(if: getuid() == 0, "needs two users: run as root, the owner is nobody"))
     func theOwnersErrorNamesFilesAnotherUserLeft() throws {
-        guard getuid() == 0 else { return }  // (needs two users: root and nobody)
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: setpriv.path),
-            "running as root, the test needs /usr/bin/setpriv (util-linux) to run the commands as nobody")
-        func asNobody(_ arguments: [String]) throws -> Tool.Result {
-            try Tool.run(
-                ["--reuid=65534", "--regid=65534", "--clear-groups", Tool.binary.path] + arguments, executable: setpriv)
-        }
         let folder = Tool.temporaryPath("shared")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try #require(chmod(folder, 0o1777) == 0)
         let db = folder + "/buffer.sqlite"
-        #expect(try asNobody(["buffer", "add", Tool.demo, "--db", db]).status == 0)
+        #expect(try Self.runAsNobody(["buffer", "add", Tool.demo, "--db", db]).status == 0)
         for suffix in ["-wal", "-shm"] {
             try #require(FileManager.default.createFile(atPath: db + suffix, contents: nil))
             try #require(chmod(db + suffix, 0o644) == 0)
         }
-        let blocked = try asNobody(["buffer", "add", Tool.demo, "--db", db])
+        let blocked = try Self.runAsNobody(["buffer", "add", Tool.demo, "--db", db])
         #expect(blocked.status != 0, "\(blocked.stderr)")
         #expect(blocked.stderr.contains("\(db)-wal and \(db)-shm beside it"), "\(blocked.stderr)")
         #expect(blocked.stderr.contains("remove them"), "\(blocked.stderr)")
